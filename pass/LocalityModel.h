@@ -1,0 +1,141 @@
+//===- LocalityModel.h - IR-free loop-nest model and locality math ---------===//
+//
+// The locality analysis of TOCS 2001 (Sec. 3.1, Appendix A) and the release
+// priorities of OSDI 2000 (eq. 2), over a plain description of a loop nest.
+// Nothing here knows about LLVM IR: LoopNestModel builds a NestModel from
+// Polly SCoPs / ScalarEvolution, and unit tests build one by hand from isl
+// strings to reproduce the papers' worked examples.
+//
+// Conventions
+//  - Loops are numbered 0..N-1 in the NestModel. A nest is a tree: each loop
+//    names its parent (-1 for the outermost loop). Depth 0 = outermost.
+//  - Every loop is described by a canonical iteration counter c = 0, 1, ...
+//    (Polly's convention): steps and directions of the source loop live in
+//    the access functions (A[n-1-c], A[2c]).
+//  - A reference's access relation maps the counters of the loops on its
+//    path (outermost first) to array indices in elements, row-major, with
+//    the last index varying fastest. Parameters (symbolic sizes) may appear.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OUTCORE_LOCALITYMODEL_H
+#define OUTCORE_LOCALITYMODEL_H
+
+#include "isl/isl-noexceptions.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace outcore {
+
+/// What to assume for a trip count unknown at compile time (TOCS 3.1.3).
+enum class UnknownTrip {
+  Small,   ///< always localized
+  Large,   ///< never localized (the papers' advice: underestimate memory)
+  Version, ///< like Large, and mark the loop for run-time versioning
+};
+
+struct MachineParams {
+  int64_t PageSize = 4096;          ///< bytes
+  int64_t MemSize = 64 << 20;       ///< bytes the analysis may assume
+  UnknownTrip Unknown = UnknownTrip::Large;
+};
+
+struct NestLoop {
+  int Parent = -1;                  ///< index of the enclosing loop, -1 if outermost
+  std::string Name;                 ///< source induction variable, for predicates ("i")
+  std::string FirstText = "0";      ///< printable first value of the source IV
+  std::string LastText;             ///< printable last value of the source IV
+  std::optional<int64_t> TripCount; ///< iterations per entry, when constant
+  std::string TripText;             ///< printable trip count ("8", "n", "n - 1")
+};
+
+struct NestRef {
+  std::string Array;                ///< IR name of the base ("A", "MemRef_A")
+  std::vector<int> Path;            ///< enclosing loops, outermost first
+  isl::map Access;                  ///< [c_Path...] -> [a0..ad-1]; null when Indirect
+  int64_t ElemSize = 8;             ///< bytes per element
+  std::optional<int64_t> ArrayBytes;///< size of the whole array, when known
+  bool IsWrite = false;
+  bool Indirect = false;            ///< a[b[i]]: no reuse analysis possible
+  std::string Text;                 ///< printable form of the reference ("B[j+1][0]")
+};
+
+struct NestModel {
+  std::vector<NestLoop> Loops;
+  std::vector<NestRef> Refs;
+};
+
+//===----------------------------------------------------------------------===//
+// Reuse vector spaces (TOCS Appendix A). Each space is a set of vectors r in
+// Z^n (n = number of loops on the reference's path) given as an isl::set
+// without parameters.
+//===----------------------------------------------------------------------===//
+
+/// ker H: iteration differences along which the reference touches the same
+/// element (A.1).
+isl::set temporalReuseSpace(const isl::map &Access);
+
+/// ker H_S: H with its last row zeroed: the same row (A.2).
+isl::set spatialReuseSpace(const isl::map &Access);
+
+/// References whose index functions differ at most in the constant term
+/// (Gannon et al.; A.3). Parametric constant terms must be equal or differ by a
+/// constant.
+bool uniformlyGenerated(const isl::map &A, const isl::map &B);
+
+/// Group reuse between two uniformly generated references (eq. 3 and the
+/// half-page rule): exists r with H_S r = c_S,A - c_S,B, r restricted to the
+/// loops in Allowed (positions on the path), and |c_A,last - c_B,last| *
+/// ElemSize < PageSize / 2.
+bool haveGroupReuse(const isl::map &A, const isl::map &B, int64_t ElemSize,
+                    int64_t PageSize, const std::vector<int> &Allowed);
+
+/// Negative if A touches shared data before B (A leads B), positive if after,
+/// zero if they touch it in the same iteration.
+int compareLead(const isl::map &A, const isl::map &B);
+
+//===----------------------------------------------------------------------===//
+// The locality of a whole nest (TOCS 3.1.3, 3.1.4; OSDI eq. 2).
+//===----------------------------------------------------------------------===//
+
+enum class GroupRole { Single, Leader, Trailer, Member };
+const char *groupRoleName(GroupRole R); // "single", "leader", "trailer", "member"
+
+struct LoopLocality {
+  std::optional<int64_t> PagesPerIter; ///< pages one iteration touches, when constant
+  std::string PagesText;               ///< printable, possibly symbolic
+  bool Localized = false;
+  bool DependsOnUnknownTrip = false;   ///< decision rests on -outcore-unknown-trip
+};
+
+struct RefLocality {
+  isl::set TemporalSpace, SpatialSpace; ///< ker H, ker H_S (null if Indirect)
+  /// Loop indices (NestModel numbering) whose direction carries the reuse /
+  /// lies in the localized space / carries locality (reuse ∩ localized).
+  std::vector<int> TemporalLoops, SpatialLoops, LocalizedLoops;
+  std::vector<int> TemporalLocality, SpatialLocality;
+  /// For each loop in SpatialLocality: iterations that stay on one page.
+  std::vector<int64_t> SpatialFactor;
+  int Group = -1;                       ///< index of the group (refs sharing pages)
+  GroupRole Role = GroupRole::Single;
+  std::string PrefetchPredicate;        ///< "true", "false", "i = 0", "j mod 2 = 0", "a and b"
+  std::string ReleasePredicate;
+  unsigned Priority = 0;                ///< OSDI eq. 2 over TemporalLoops
+  bool Hints = true;                    ///< false: smaller than a page, or resident
+};
+
+struct NestLocality {
+  std::vector<LoopLocality> Loops;      ///< parallel to NestModel::Loops
+  std::vector<RefLocality> Refs;        ///< parallel to NestModel::Refs
+};
+
+NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params);
+
+/// Depth of a loop in the nest tree (0 = outermost).
+int loopDepth(const NestModel &Nest, int Loop);
+
+} // namespace outcore
+
+#endif
