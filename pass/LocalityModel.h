@@ -73,8 +73,18 @@ struct NestModel {
 // without parameters.
 //===----------------------------------------------------------------------===//
 
+/// The access as one affine function H i + c on an unrestricted domain, tuple
+/// names dropped (constants may involve parameters). Null when the relation is
+/// not a single affine function (not single-valued, or piecewise).
+isl::multi_aff affineAccess(const isl::map &Access);
+
+/// Coefficient of the loop at path position Pos in the last array index: the
+/// element stride of the fastest-varying index along that loop. nullopt for a
+/// non-affine or 0-d access.
+std::optional<int64_t> lastIndexStride(const isl::map &Access, unsigned Pos);
+
 /// ker H: iteration differences along which the reference touches the same
-/// element (A.1).
+/// element (A.1). Only the zero vector for a non-affine access.
 isl::set temporalReuseSpace(const isl::map &Access);
 
 /// ker H_S: H with its last row zeroed: the same row (A.2).

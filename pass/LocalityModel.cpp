@@ -1,0 +1,431 @@
+//===- LocalityModel.cpp - Localized space, predicates, priorities --------===//
+//
+// TOCS 2001 Sec. 3.1.3 (localized iteration space), 3.1.4 (prefetch and
+// release predicates), A.3 (groups) and OSDI 2000 eq. 2 (release priority),
+// over a NestModel. The reuse spaces come from Reuse.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LocalityModel.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+#include <map>
+#include <numeric>
+
+namespace outcore {
+
+namespace {
+
+constexpr int64_t Saturated = std::numeric_limits<int64_t>::max();
+
+// Page counts of deep nests overflow quickly (10^6 pages per loop level):
+// saturate, since any such count is "does not fit" anyway.
+int64_t satMul(int64_t A, int64_t B) {
+  int64_t R;
+  return __builtin_mul_overflow(A, B, &R) ? Saturated : R;
+}
+int64_t satAdd(int64_t A, int64_t B) {
+  int64_t R;
+  return __builtin_add_overflow(A, B, &R) ? Saturated : R;
+}
+
+/// A page count: a sum of integer multiples of products of unknown trip
+/// counts ("n", "ceil(n/2)"). Unknown factors are at least 1 (the loop runs),
+/// which gives the lower bound used to decide "does not fit" without them.
+class PageCount {
+  std::map<std::vector<std::string>, int64_t> Terms; // sorted factors -> coef
+
+public:
+  void add(std::vector<std::string> Factors, int64_t Coef) {
+    std::sort(Factors.begin(), Factors.end());
+    int64_t &C = Terms[Factors];
+    C = satAdd(C, Coef);
+  }
+  bool isConstant() const {
+    return Terms.empty() || (Terms.size() == 1 && Terms.begin()->first.empty());
+  }
+  int64_t lowerBound() const {
+    int64_t Sum = 0;
+    for (const auto &[Factors, Coef] : Terms)
+      Sum = satAdd(Sum, Coef);
+    return Sum;
+  }
+  std::string text() const {
+    std::string Out;
+    auto Append = [&](const std::string &Term) {
+      Out += Out.empty() ? Term : " + " + Term;
+    };
+    // Symbolic terms first, the constant last: "ceil(n/2) + n + 1".
+    for (const auto &[Factors, Coef] : Terms) {
+      if (Factors.empty())
+        continue;
+      std::string Term = Coef == 1 ? "" : std::to_string(Coef) + "*";
+      for (size_t I = 0; I < Factors.size(); ++I)
+        Term += (I ? "*" : "") + Factors[I];
+      Append(Term);
+    }
+    auto Const = Terms.find({});
+    if (Const != Terms.end())
+      Append(std::to_string(Const->second));
+    return Out.empty() ? "0" : Out;
+  }
+};
+
+bool isSimpleText(const std::string &T) {
+  return T.find_first_of(" +-*/()") == std::string::npos;
+}
+std::string parenthesized(const std::string &T) {
+  return isSimpleText(T) ? T : "(" + T + ")";
+}
+
+/// Per-reference facts that do not depend on memory size.
+struct RefReuse {
+  std::vector<bool> Temporal;      ///< per path position
+  std::vector<int64_t> Spatial;    ///< per path position: factor, 0 if none
+};
+
+RefReuse reuseAlongLoops(const NestRef &Ref, const RefLocality &Out,
+                         const MachineParams &Params) {
+  size_t N = Ref.Path.size();
+  RefReuse R{std::vector<bool>(N, false), std::vector<int64_t>(N, 0)};
+  if (Ref.Indirect)
+    return R;
+  isl::ctx Ctx = Ref.Access.ctx();
+  for (size_t P = 0; P < N; ++P) {
+    isl::set Unit = isl::set::universe(isl::space(Ctx, 0, unsigned(N)));
+    for (size_t Q = 0; Q < N; ++Q)
+      Unit = Unit.fix_si(isl::dim::set, unsigned(Q), Q == P ? 1 : 0);
+    if (Unit.is_subset(Out.TemporalSpace).is_true()) {
+      R.Temporal[P] = true;
+      continue;
+    }
+    if (!Unit.is_subset(Out.SpatialSpace).is_true())
+      continue;
+    std::optional<int64_t> Stride = lastIndexStride(Ref.Access, unsigned(P));
+    if (!Stride || *Stride == 0)
+      continue; // the row moves only through floor divisions: not modelled
+    int64_t StrideBytes = satMul(std::llabs(*Stride), Ref.ElemSize);
+    if (StrideBytes < Params.PageSize)
+      R.Spatial[P] = Params.PageSize / StrideBytes;
+  }
+  return R;
+}
+
+/// Groups of references sharing pages (A.3), with leader and trailer.
+struct Group {
+  std::vector<int> Members; ///< reference indices, program order
+  int Leader = -1, Trailer = -1;
+};
+
+/// Partition Candidates (reference indices, program order) into groups:
+/// uniformly generated references of the same array and loops with group
+/// reuse along the path positions AllowedOf(ref) returns. Group reuse is not
+/// transitive with the half-page rule; like Mowry's compiler we take its
+/// closure so that a chain of neighbours forms one group.
+template <typename AllowedFn>
+std::vector<Group> formGroups(const NestModel &Nest,
+                              const std::vector<int> &Candidates,
+                              const MachineParams &Params,
+                              AllowedFn AllowedOf) {
+  size_t N = Candidates.size();
+  std::vector<size_t> Root(N);
+  std::iota(Root.begin(), Root.end(), 0);
+  auto Find = [&](size_t X) {
+    while (Root[X] != X)
+      X = Root[X] = Root[Root[X]];
+    return X;
+  };
+  for (size_t I = 0; I < N; ++I) {
+    const NestRef &A = Nest.Refs[Candidates[I]];
+    if (A.Indirect)
+      continue;
+    for (size_t J = I + 1; J < N; ++J) {
+      const NestRef &B = Nest.Refs[Candidates[J]];
+      if (B.Indirect || A.Array != B.Array || A.Path != B.Path ||
+          A.ElemSize != B.ElemSize || Find(I) == Find(J))
+        continue;
+      if (haveGroupReuse(A.Access, B.Access, A.ElemSize, Params.PageSize,
+                         AllowedOf(A)))
+        Root[Find(J)] = Find(I);
+    }
+  }
+  std::vector<Group> Groups;
+  std::vector<int> GroupOfRoot(N, -1);
+  for (size_t I = 0; I < N; ++I) {
+    int &G = GroupOfRoot[Find(I)];
+    if (G < 0) {
+      G = int(Groups.size());
+      Groups.emplace_back();
+    }
+    Groups[G].Members.push_back(Candidates[I]);
+  }
+  for (Group &G : Groups) {
+    // Ties (same data in the same iteration) go to program order: the first
+    // reference leads, the last one trails.
+    G.Leader = G.Trailer = G.Members.front();
+    for (size_t K = 1; K < G.Members.size(); ++K) {
+      const isl::map &M = Nest.Refs[G.Members[K]].Access;
+      if (compareLead(M, Nest.Refs[G.Leader].Access) < 0)
+        G.Leader = G.Members[K];
+      if (compareLead(M, Nest.Refs[G.Trailer].Access) >= 0)
+        G.Trailer = G.Members[K];
+    }
+  }
+  return Groups;
+}
+
+int pathPosition(const NestRef &Ref, int Loop) {
+  auto It = std::find(Ref.Path.begin(), Ref.Path.end(), Loop);
+  return It == Ref.Path.end() ? -1 : int(It - Ref.Path.begin());
+}
+
+/// Pages one reference touches over the loops at path positions > Pos
+/// (TOCS 3.1.3): per loop 1 with temporal reuse, ceil(trip / factor) with
+/// spatial reuse, the trip count otherwise; at least one page.
+void addRefPages(PageCount &Count, const NestModel &Nest, const NestRef &Ref,
+                 const RefReuse &Reuse, int Pos) {
+  int64_t Coef = 1;
+  std::vector<std::string> Factors;
+  for (size_t P = size_t(Pos) + 1; P < Ref.Path.size(); ++P) {
+    if (Reuse.Temporal[P])
+      continue;
+    const NestLoop &L = Nest.Loops[Ref.Path[P]];
+    int64_t F = Reuse.Spatial[P];
+    if (L.TripCount) {
+      int64_t Trip = std::max<int64_t>(*L.TripCount, 0);
+      Coef = satMul(Coef, F ? (Trip + F - 1) / F : Trip);
+    } else {
+      std::string Trip = L.TripText.empty() ? "trip(" + L.Name + ")" : L.TripText;
+      Factors.push_back(F ? "ceil(" + parenthesized(Trip) + "/" +
+                                std::to_string(F) + ")"
+                          : Trip);
+    }
+  }
+  if (Factors.empty())
+    Coef = std::max<int64_t>(Coef, 1);
+  Count.add(std::move(Factors), Coef);
+}
+
+std::string loopName(const NestModel &Nest, int Loop) {
+  const std::string &Name = Nest.Loops[Loop].Name;
+  return Name.empty() ? "loop" + std::to_string(Loop) : Name;
+}
+
+std::string lastValueText(const NestLoop &L) {
+  if (!L.LastText.empty())
+    return L.LastText;
+  if (L.TripCount && L.FirstText == "0")
+    return std::to_string(*L.TripCount - 1);
+  return "last(" + L.Name + ")";
+}
+
+/// "j mod 2 = R" or, when the loop does not start at 0, "(j - 1) mod 2 = R".
+std::string modTerm(const std::string &Name, const NestLoop &L, int64_t F,
+                    int64_t R) {
+  std::string Base = L.FirstText == "0" || L.FirstText.empty()
+                         ? Name
+                         : "(" + Name + " - " + parenthesized(L.FirstText) + ")";
+  return Base + " mod " + std::to_string(F) + " = " + std::to_string(R);
+}
+
+std::string conjunction(const std::vector<std::string> &Terms) {
+  if (Terms.empty())
+    return "true";
+  std::string Out;
+  for (const std::string &T : Terms)
+    Out += (Out.empty() ? "" : " and ") + T;
+  return Out;
+}
+
+} // namespace
+
+const char *groupRoleName(GroupRole R) {
+  switch (R) {
+  case GroupRole::Single:
+    return "single";
+  case GroupRole::Leader:
+    return "leader";
+  case GroupRole::Trailer:
+    return "trailer";
+  case GroupRole::Member:
+    return "member";
+  }
+  return "single";
+}
+
+int loopDepth(const NestModel &Nest, int Loop) {
+  int Depth = 0;
+  for (int L = Nest.Loops[Loop].Parent; L >= 0; L = Nest.Loops[L].Parent)
+    ++Depth;
+  return Depth;
+}
+
+NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params) {
+  NestLocality Out;
+  Out.Loops.resize(Nest.Loops.size());
+  Out.Refs.resize(Nest.Refs.size());
+
+  // 1. Reuse of each reference along each loop on its path.
+  std::vector<RefReuse> Reuse;
+  for (size_t R = 0; R < Nest.Refs.size(); ++R) {
+    const NestRef &Ref = Nest.Refs[R];
+    RefLocality &Loc = Out.Refs[R];
+    if (!Ref.Indirect) {
+      Loc.TemporalSpace = temporalReuseSpace(Ref.Access);
+      Loc.SpatialSpace = spatialReuseSpace(Ref.Access);
+    }
+    Reuse.push_back(reuseAlongLoops(Ref, Loc, Params));
+  }
+
+  // 2. Pages touched by one iteration of each loop, and whether it fits.
+  // Within one iteration of loop K only the loops inside K iterate, so the
+  // groups for this count use reuse vectors in those loops only.
+  const int64_t MemPages = Params.MemSize / Params.PageSize;
+  enum class Fit { Yes, No, Unknown };
+  std::vector<Fit> Fits(Nest.Loops.size());
+  for (size_t K = 0; K < Nest.Loops.size(); ++K) {
+    std::vector<int> Under;
+    for (size_t R = 0; R < Nest.Refs.size(); ++R)
+      if (pathPosition(Nest.Refs[R], int(K)) >= 0)
+        Under.push_back(int(R));
+    auto InnerOfK = [&](const NestRef &Ref) {
+      std::vector<int> Allowed;
+      for (int P = pathPosition(Ref, int(K)) + 1; P < int(Ref.Path.size()); ++P)
+        Allowed.push_back(P);
+      return Allowed;
+    };
+    PageCount Count;
+    for (const Group &G : formGroups(Nest, Under, Params, InnerOfK))
+      for (int R : G.Members) {
+        if (R != G.Leader) {
+          Count.add({}, 1); // follows the leader's pages: 1 (TOCS 3.1.3)
+          continue;
+        }
+        const NestRef &Ref = Nest.Refs[R];
+        addRefPages(Count, Nest, Ref, Reuse[R], pathPosition(Ref, int(K)));
+      }
+    LoopLocality &LL = Out.Loops[K];
+    LL.PagesText = Count.text();
+    if (Count.isConstant()) {
+      LL.PagesPerIter = Count.lowerBound();
+      Fits[K] = *LL.PagesPerIter <= MemPages ? Fit::Yes : Fit::No;
+    } else {
+      Fits[K] = Count.lowerBound() > MemPages ? Fit::No : Fit::Unknown;
+    }
+  }
+
+  // 3. Localized iteration space: innermost loops that fit, a loop only when
+  // every loop inside it is localized. Loop numbering need not follow the
+  // tree, so resolve children first by recursion.
+  std::vector<std::vector<int>> Children(Nest.Loops.size());
+  for (size_t K = 0; K < Nest.Loops.size(); ++K)
+    if (Nest.Loops[K].Parent >= 0)
+      Children[Nest.Loops[K].Parent].push_back(int(K));
+  std::vector<bool> Done(Nest.Loops.size(), false);
+  auto Resolve = [&](auto &Self, int K) -> void {
+    if (Done[K])
+      return;
+    Done[K] = true;
+    LoopLocality &LL = Out.Loops[K];
+    if (Fits[K] == Fit::No)
+      return; // does not fit whatever the unknown trips are
+    bool ChildrenLocalized = true, ChildDepends = false;
+    for (int C : Children[K]) {
+      Self(Self, C);
+      ChildrenLocalized &= Out.Loops[C].Localized;
+      // A child that is out for a known reason rules K out for that reason.
+      if (!Out.Loops[C].Localized && !Out.Loops[C].DependsOnUnknownTrip)
+        return;
+      ChildDepends |= Out.Loops[C].DependsOnUnknownTrip;
+    }
+    // With Small the decision also rests on the assumption: the flag says so
+    // in every mode; Version is the mode in which the transform acts on it.
+    LL.DependsOnUnknownTrip = Fits[K] == Fit::Unknown || ChildDepends;
+    LL.Localized = ChildrenLocalized &&
+                   (Fits[K] == Fit::Yes || Params.Unknown == UnknownTrip::Small);
+  };
+  for (size_t K = 0; K < Nest.Loops.size(); ++K)
+    Resolve(Resolve, int(K));
+
+  // 4. Groups for locality: reuse vectors inside the localized space.
+  std::vector<int> AllRefs(Nest.Refs.size());
+  std::iota(AllRefs.begin(), AllRefs.end(), 0);
+  auto LocalizedPositions = [&](const NestRef &Ref) {
+    std::vector<int> Allowed;
+    for (int P = 0; P < int(Ref.Path.size()); ++P)
+      if (Out.Loops[Ref.Path[P]].Localized)
+        Allowed.push_back(P);
+    return Allowed;
+  };
+  std::vector<Group> Groups =
+      formGroups(Nest, AllRefs, Params, LocalizedPositions);
+  for (size_t G = 0; G < Groups.size(); ++G)
+    for (int R : Groups[G].Members) {
+      RefLocality &Loc = Out.Refs[R];
+      Loc.Group = int(G);
+      if (Groups[G].Members.size() == 1)
+        Loc.Role = GroupRole::Single;
+      else if (R == Groups[G].Leader)
+        Loc.Role = GroupRole::Leader;
+      else if (R == Groups[G].Trailer)
+        Loc.Role = GroupRole::Trailer;
+      else
+        Loc.Role = GroupRole::Member;
+    }
+
+  // 5. Locality, predicates, priorities, hints.
+  for (size_t R = 0; R < Nest.Refs.size(); ++R) {
+    const NestRef &Ref = Nest.Refs[R];
+    RefLocality &Loc = Out.Refs[R];
+    const RefReuse &RR = Reuse[R];
+    std::vector<std::string> PrefetchTerms, ReleaseTerms;
+    for (size_t P = 0; P < Ref.Path.size(); ++P) {
+      int L = Ref.Path[P];
+      const NestLoop &Loop = Nest.Loops[L];
+      bool Localized = Out.Loops[L].Localized;
+      if (Localized)
+        Loc.LocalizedLoops.push_back(L);
+      if (RR.Temporal[P]) {
+        Loc.TemporalLoops.push_back(L);
+        Loc.Priority += 1u << std::min(loopDepth(Nest, L), 31);
+      }
+      if (RR.Spatial[P])
+        Loc.SpatialLoops.push_back(L);
+      if (!Localized)
+        continue;
+      std::string Name = loopName(Nest, L);
+      if (RR.Temporal[P]) {
+        Loc.TemporalLocality.push_back(L);
+        PrefetchTerms.push_back(Name + " = " + Loop.FirstText);
+        ReleaseTerms.push_back(Name + " = " + lastValueText(Loop));
+      } else if (int64_t F = RR.Spatial[P]) {
+        Loc.SpatialLocality.push_back(L);
+        Loc.SpatialFactor.push_back(F);
+        PrefetchTerms.push_back(modTerm(Name, Loop, F, 0));
+        ReleaseTerms.push_back(modTerm(Name, Loop, F, F - 1));
+      }
+    }
+    if (Ref.Indirect) {
+      // Indices unknown at compile time: always prefetch, never release
+      // (reuse cannot be predicted; OSDI 3.2).
+      Loc.PrefetchPredicate = "true";
+      Loc.ReleasePredicate = "false";
+      Loc.Priority = 0;
+    } else {
+      bool Leads = Loc.Role == GroupRole::Single || Loc.Role == GroupRole::Leader;
+      bool Trails =
+          Loc.Role == GroupRole::Single || Loc.Role == GroupRole::Trailer;
+      Loc.PrefetchPredicate = Leads ? conjunction(PrefetchTerms) : "false";
+      Loc.ReleasePredicate = Trails ? conjunction(ReleaseTerms) : "false";
+    }
+    // An array of at most a page stays resident (OSDI Fig. 5, c[]).
+    bool Tiny = Ref.ArrayBytes && *Ref.ArrayBytes <= Params.PageSize;
+    Loc.Hints = !Tiny && !(Loc.PrefetchPredicate == "false" &&
+                           Loc.ReleasePredicate == "false");
+  }
+  return Out;
+}
+
+} // namespace outcore
