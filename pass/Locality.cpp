@@ -1,0 +1,164 @@
+//===- Locality.cpp - The outcore-locality analysis and its printer -------===//
+
+#include "Locality.h"
+
+#include "polly/Support/GICHelper.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/raw_ostream.h"
+
+#define DEBUG_TYPE "outcore"
+
+using namespace llvm;
+
+namespace outcore {
+
+AnalysisKey OutcoreLocalityAnalysis::Key;
+
+LocalityInfo OutcoreLocalityAnalysis::run(Function &F,
+                                          FunctionAnalysisManager &FAM) {
+  LocalityInfo Info;
+  Info.Params = Params ? *Params : paramsFromCommandLine();
+  FunctionNests Nests = buildFunctionNests(F, FAM);
+  Info.Ctx = Nests.Ctx;
+  Info.Missed = std::move(Nests.Missed);
+  for (IRNest &Nest : Nests.Nests) {
+    for (NestRef &Ref : Nest.Model.Refs)
+      Ref.Text = referenceText(Nest.Model, Ref);
+    NestLocality L = analyzeNest(Nest.Model, Info.Params.Machine);
+    LLVM_DEBUG(dbgs() << "outcore: analysed a nest of " << Nest.Loops.size()
+                      << " loops, " << Nest.Model.Refs.size() << " refs\n");
+    Info.Nests.push_back({std::move(Nest), std::move(L)});
+  }
+  return Info;
+}
+
+namespace {
+
+/// "3 + 2*i - n" for an affine function of named counters and parameters.
+/// Falls back to isl's own notation when the function has integer divisions.
+std::string affText(isl::aff Aff, const std::vector<std::string> &Counters) {
+  isl_aff *A = Aff.get();
+  if (isl_aff_dim(A, isl_dim_div) > 0)
+    return polly::stringFromIslObj(Aff);
+  std::string Out;
+  auto Term = [&](isl_val *Coef, const std::string &Name) {
+    long C = isl_val_get_num_si(Coef);
+    isl_val_free(Coef);
+    if (C == 0)
+      return;
+    std::string Mag = (C == 1 || C == -1) ? "" : std::to_string(std::abs(C)) + "*";
+    if (Out.empty())
+      Out = (C < 0 ? "-" : "") + Mag + Name;
+    else
+      Out += (C < 0 ? " - " : " + ") + Mag + Name;
+  };
+  for (unsigned I = 0; I < Counters.size(); ++I)
+    Term(isl_aff_get_coefficient_val(A, isl_dim_in, I), Counters[I]);
+  for (int P = 0; P < isl_aff_dim(A, isl_dim_param); ++P)
+    Term(isl_aff_get_coefficient_val(A, isl_dim_param, P),
+         isl_aff_get_dim_name(A, isl_dim_param, P));
+  isl_val *CV = isl_aff_get_constant_val(A);
+  long C = isl_val_get_num_si(CV);
+  isl_val_free(CV);
+  if (Out.empty())
+    Out = std::to_string(C);
+  else if (C != 0)
+    Out += (C < 0 ? " - " : " + ") + std::to_string(std::abs(C));
+  return Out;
+}
+
+} // namespace
+
+std::string referenceText(const NestModel &Nest, const NestRef &Ref) {
+  if (Ref.Indirect)
+    return Ref.Array + "[indirect]";
+  std::vector<std::string> Counters;
+  for (int L : Ref.Path)
+    Counters.push_back(Nest.Loops[L].Name);
+  std::string Text = Ref.Array;
+  isl::map Access = Ref.Access;
+  if (!Access.is_single_valued())
+    return Text + "[?]";
+  isl::pw_multi_aff PMA = isl::pw_multi_aff::from_map(Access);
+  if (PMA.n_piece().release() != 1)
+    return Text + "[piecewise]";
+  isl::multi_aff MA = PMA.as_multi_aff();
+  for (unsigned D = 0; D < MA.size().release(); ++D)
+    Text += "[" + affText(MA.at(D), Counters) + "]";
+  return Text;
+}
+
+std::string depthList(const NestModel &Nest, const std::vector<int> &Loops) {
+  if (Loops.empty())
+    return "none";
+  std::string Out;
+  for (int L : Loops)
+    Out += (Out.empty() ? "" : ",") + std::to_string(loopDepth(Nest, L));
+  return Out;
+}
+
+void LocalityInfo::print(raw_ostream &OS, const Function &F) const {
+  const MachineParams &M = Params.Machine;
+  static const char *UnknownNames[] = {"small", "large", "version"};
+  OS << "Outcore locality for function '" << F.getName() << "': page "
+     << M.PageSize << " B, memory " << M.MemSize << " B ("
+     << M.MemSize / M.PageSize << " pages), unknown trip counts "
+     << UnknownNames[int(M.Unknown)] << "\n";
+  unsigned Index = 0;
+  for (const AnalyzedNest &N : Nests) {
+    const NestModel &Model = N.IR.Model;
+    OS << "Nest " << Index++ << " ("
+       << (N.IR.FromPolly ? "Polly SCoP" : "ScalarEvolution") << "), "
+       << Model.Loops.size() << " loops, " << Model.Refs.size()
+       << " references\n";
+    for (size_t L = 0; L < Model.Loops.size(); ++L) {
+      const NestLoop &Loop = Model.Loops[L];
+      const LoopLocality &LL = N.Locality.Loops[L];
+      OS << "  loop " << Loop.Name << ": depth " << loopDepth(Model, L)
+         << ", trip " << Loop.TripText << ", " << Loop.FirstText << " .. "
+         << Loop.LastText << ", pages/iteration " << LL.PagesText << ", "
+         << (LL.Localized ? "localized" : "not localized")
+         << (LL.DependsOnUnknownTrip ? " (unknown trip count)" : "") << "\n";
+    }
+    for (size_t R = 0; R < Model.Refs.size(); ++R) {
+      const NestRef &Ref = Model.Refs[R];
+      const RefLocality &RL = N.Locality.Refs[R];
+      OS << "  ref " << Ref.Text << " ("
+         << (Ref.IsWrite ? "write" : "read") << ", " << Ref.ElemSize
+         << " B elements)\n";
+      if (Ref.Indirect) {
+        OS << "    indirect: prefetched always, never released\n";
+      } else {
+        OS << "    temporal reuse space " << polly::stringFromIslObj(RL.TemporalSpace)
+           << ", loops " << depthList(Model, RL.TemporalLoops) << "\n";
+        OS << "    spatial reuse space " << polly::stringFromIslObj(RL.SpatialSpace)
+           << ", loops " << depthList(Model, RL.SpatialLoops) << "\n";
+      }
+      OS << "    localized " << depthList(Model, RL.LocalizedLoops)
+         << "; temporal locality " << depthList(Model, RL.TemporalLocality)
+         << "; spatial locality " << depthList(Model, RL.SpatialLocality)
+         << "\n";
+      OS << "    group " << RL.Group << " " << groupRoleName(RL.Role)
+         << "; prefetch when " << RL.PrefetchPredicate << "; release when "
+         << RL.ReleasePredicate << "; priority " << RL.Priority << "; hints "
+         << (RL.Hints ? "yes" : "none") << "\n";
+    }
+  }
+  for (const MissedNest &Missed : this->Missed)
+    OS << "Missed nest at loop '" << Missed.Outermost->getHeader()->getName()
+       << "': " << Missed.Reason << "\n";
+}
+
+PreservedAnalyses OutcoreLocalityPrinterPass::run(Function &F,
+                                                  FunctionAnalysisManager &FAM) {
+  if (Params)
+    OutcoreLocalityAnalysis(Params).run(F, FAM).print(OS, F);
+  else
+    FAM.getResult<OutcoreLocalityAnalysis>(F).print(OS, F);
+  return PreservedAnalyses::all();
+}
+
+} // namespace outcore

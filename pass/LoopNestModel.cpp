@@ -1,0 +1,517 @@
+//===- LoopNestModel.cpp - LLVM IR loop nests as NestModels ---------------===//
+
+#include "LoopNestModel.h"
+
+#include "polly/ScopInfo.h"
+#include "polly/Support/GICHelper.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "isl/ast_build.h"
+#include "isl/options.h"
+
+#define DEBUG_TYPE "outcore"
+
+using namespace llvm;
+
+namespace outcore {
+namespace {
+
+std::shared_ptr<isl_ctx> makeIslCtx() {
+  isl_ctx *Ctx = isl_ctx_alloc();
+  // isl aborts the process on some errors by default; a bad input must only
+  // make the analysis give up on a nest.
+  isl_options_set_on_error(Ctx, ISL_ON_ERROR_CONTINUE);
+  return std::shared_ptr<isl_ctx>(Ctx, isl_ctx_free);
+}
+
+/// A C expression for a piecewise affine function of the parameters ("n - 1").
+std::string cExpression(isl::pw_aff PA) {
+  if (PA.is_null())
+    return "?";
+  isl_ast_build *Build =
+      isl_ast_build_from_context(isl_set_universe(isl_space_params(
+          isl_pw_aff_get_space(PA.get()))));
+  isl_ast_expr *Expr = isl_ast_build_expr_from_pw_aff(Build, PA.release());
+  isl_ast_build_free(Build);
+  if (!Expr)
+    return "?";
+  char *Text = isl_ast_expr_to_C_str(Expr);
+  std::string Result = Text ? Text : "?";
+  free(Text);
+  isl_ast_expr_free(Expr);
+  return Result;
+}
+
+std::optional<int64_t> asConstant(StringRef Text) {
+  int64_t V;
+  if (Text.trim().getAsInteger(10, V))
+    return std::nullopt;
+  return V;
+}
+
+/// SCEV text without IR sigils and wrap flags: "(-1 + n)".
+std::string scevText(const SCEV *S) {
+  std::string Raw;
+  raw_string_ostream OS(Raw);
+  S->print(OS);
+  std::string Out;
+  for (size_t I = 0; I < Raw.size(); ++I) {
+    if (Raw[I] == '%')
+      continue;
+    if (Raw[I] == '<') { // <nsw>, <nuw>, <%loop>
+      size_t Close = Raw.find('>', I);
+      if (Close != std::string::npos) {
+        I = Close;
+        continue;
+      }
+    }
+    Out += Raw[I];
+  }
+  return Out;
+}
+
+/// A valid isl identifier made from an IR or source name.
+std::string islName(StringRef Name) {
+  std::string Out;
+  for (char C : Name)
+    Out += isalnum(static_cast<unsigned char>(C)) ? C : '_';
+  if (Out.empty() || isdigit(static_cast<unsigned char>(Out[0])))
+    Out = "v" + Out;
+  return Out;
+}
+
+/// The induction PHI of L as an add recurrence, if there is one.
+const SCEVAddRecExpr *inductionOf(Loop *L, ScalarEvolution &SE,
+                                  PHINode **PhiOut) {
+  for (PHINode &Phi : L->getHeader()->phis()) {
+    if (!SE.isSCEVable(Phi.getType()))
+      continue;
+    auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&Phi));
+    if (AR && AR->getLoop() == L && AR->isAffine()) {
+      *PhiOut = &Phi;
+      return AR;
+    }
+  }
+  return nullptr;
+}
+
+/// The source name of L's induction variable: from debug info when compiled
+/// with -g, else the PHI's name without the ".0" mem2reg adds.
+std::string loopName(Loop *L, ScalarEvolution &SE, unsigned Index) {
+  PHINode *Phi = nullptr;
+  if (inductionOf(L, SE, &Phi)) {
+    for (PHINode &P : L->getHeader()->phis()) {
+      SmallVector<DbgVariableIntrinsic *, 2> Dbg;
+      SmallVector<DbgVariableRecord *, 2> Records;
+      findDbgUsers(Dbg, &P, &Records);
+      for (DbgVariableRecord *R : Records)
+        return R->getVariable()->getName().str();
+      for (DbgVariableIntrinsic *D : Dbg)
+        return D->getVariable()->getName().str();
+    }
+    StringRef Name = Phi->getName();
+    Name = Name.take_until([](char C) { return C == '.'; });
+    if (!Name.empty() && !Name.starts_with("indvars"))
+      return Name.str();
+  }
+  return "i" + std::to_string(Index);
+}
+
+/// Describes loop L (first and last source IV values, trip count). TripText
+/// comes from isl when Polly knows the domain, else from ScalarEvolution.
+NestLoop describeLoop(Loop *L, int Parent, unsigned Index, ScalarEvolution &SE,
+                      std::optional<std::string> TripFromIsl) {
+  NestLoop NL;
+  NL.Parent = Parent;
+  NL.Name = loopName(L, SE, Index);
+  if (TripFromIsl) {
+    NL.TripText = *TripFromIsl;
+  } else {
+    const SCEV *BTC = SE.getBackedgeTakenCount(L);
+    NL.TripText = isa<SCEVCouldNotCompute>(BTC)
+                      ? "unknown"
+                      : scevText(SE.getAddExpr(
+                            BTC, SE.getOne(BTC->getType())));
+  }
+  NL.TripCount = asConstant(NL.TripText);
+  PHINode *Phi = nullptr;
+  if (const SCEVAddRecExpr *AR = inductionOf(L, SE, &Phi)) {
+    NL.FirstText = scevText(AR->getStart());
+    auto *Start = dyn_cast<SCEVConstant>(AR->getStart());
+    auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+    if (Start && Step && NL.TripCount && *NL.TripCount > 0)
+      NL.LastText = std::to_string(Start->getAPInt().getSExtValue() +
+                                   Step->getAPInt().getSExtValue() *
+                                       (*NL.TripCount - 1));
+    else if (const SCEV *BTC = SE.getBackedgeTakenCount(L);
+             !isa<SCEVCouldNotCompute>(BTC))
+      NL.LastText = scevText(AR->evaluateAtIteration(BTC, SE));
+  }
+  if (NL.LastText.empty())
+    NL.LastText = "last";
+  return NL;
+}
+
+std::optional<int64_t> allocatedBytes(const Value *Base, const DataLayout &DL) {
+  Base = Base->stripPointerCasts();
+  if (auto *GV = dyn_cast<GlobalVariable>(Base))
+    return int64_t(DL.getTypeAllocSize(GV->getValueType()));
+  if (auto *AI = dyn_cast<AllocaInst>(Base))
+    if (auto Size = AI->getAllocationSize(DL); Size && !Size->isScalable())
+      return int64_t(Size->getFixedValue());
+  return std::nullopt;
+}
+
+/// Sizes of the dimensions of a fixed-size array object ([9 x [4 x double]]
+/// gives {9, 4}) and the size of its scalar element.
+std::vector<uint64_t> fixedArrayDims(const Value *Base, const DataLayout &DL,
+                                     int64_t &ElemSize) {
+  Base = Base->stripPointerCasts();
+  Type *T = nullptr;
+  if (auto *GV = dyn_cast<GlobalVariable>(Base))
+    T = GV->getValueType();
+  else if (auto *AI = dyn_cast<AllocaInst>(Base))
+    T = AI->getAllocatedType();
+  std::vector<uint64_t> Dims;
+  while (auto *AT = dyn_cast_or_null<ArrayType>(T)) {
+    Dims.push_back(AT->getNumElements());
+    T = AT->getElementType();
+  }
+  ElemSize = T && T->isSized() ? int64_t(DL.getTypeStoreSize(T)) : 0;
+  return Dims;
+}
+
+/// instcombine folds trailing zero indices (B[j][0] becomes a GEP over
+/// [4 x double]), and Polly then sees a 1-D access B[4j]. For a fixed-size
+/// array object, recover the source's dimensions: reuse analysis depends on
+/// them (the last row of H is the one spatial reuse zeroes).
+isl::map restoreDimensions(isl::map Access, const Value *Base,
+                           int64_t ElemSize, const DataLayout &DL) {
+  int64_t ObjectElemSize;
+  std::vector<uint64_t> Dims = fixedArrayDims(Base, DL, ObjectElemSize);
+  if (Dims.size() < 2 || ObjectElemSize != ElemSize ||
+      Access.range_tuple_dim().release() != 1)
+    return Access;
+  std::string Out, Sum, Bounds;
+  uint64_t Stride = 1;
+  for (size_t D = Dims.size(); D-- > 0;) {
+    std::string O = "o" + std::to_string(D);
+    Out = O + (Out.empty() ? "" : ", ") + Out;
+    Sum += (Sum.empty() ? "" : " + ") + std::to_string(Stride) + "*" + O;
+    if (D > 0)
+      Bounds += " and 0 <= " + O + " < " + std::to_string(Dims[D]);
+    Stride *= Dims[D];
+  }
+  isl::map Reshape(Access.ctx(),
+                   "{ [k] -> [" + Out + "] : k = " + Sum + Bounds + " }");
+  return Access.apply_range(Reshape);
+}
+
+std::string baseName(const Value *Base) {
+  Base = Base->stripPointerCasts();
+  return Base->hasName() ? Base->getName().str() : "unnamed";
+}
+
+/// Builds nests from Polly's SCoPs. Each statement's outermost loop roots a
+/// nest; statements of one SCoP under the same outermost loop share it.
+class PollyNestBuilder {
+public:
+  PollyNestBuilder(isl_ctx *Ctx, ScalarEvolution &SE, const DataLayout &DL)
+      : Ctx(Ctx), SE(SE), DL(DL) {}
+
+  void addScop(polly::Scop &S, MapVector<Loop *, IRNest> &Nests) {
+    for (polly::ScopStmt &Stmt : S) {
+      unsigned Depth = Stmt.getNumIterators();
+      if (Depth == 0)
+        continue;
+      IRNest &Nest = Nests[Stmt.getLoopForDimension(0)];
+      Nest.FromPolly = true;
+      isl::set Domain =
+          isl::set(Ctx, polly::stringFromIslObj(Stmt.getDomain()));
+      std::vector<int> Path;
+      for (unsigned D = 0; D < Depth; ++D)
+        Path.push_back(addLoop(Nest, Stmt.getLoopForDimension(D),
+                               Path.empty() ? -1 : Path.back(), Domain, D));
+      for (polly::MemoryAccess *MA : Stmt)
+        if (MA->isArrayKind())
+          addAccess(Nest, *MA, Path);
+    }
+  }
+
+  /// Turns the trip counts gathered from all statements into loop records.
+  void finish(IRNest &Nest) {
+    for (size_t I = 0; I < Nest.Loops.size(); ++I) {
+      isl::set Dom = LoopDomains[Nest.Loops[I]];
+      unsigned D = Dom.tuple_dim().release() - 1;
+      std::string Trip = "0";
+      if (!Dom.is_empty())
+        Trip = cExpression(Dom.dim_max(D).sub(Dom.dim_min(D)).add(
+            isl::pw_aff(Dom.params(), isl::val::one(Ctx))));
+      int Parent = Nest.Model.Loops[I].Parent;
+      Nest.Model.Loops[I] = describeLoop(Nest.Loops[I], Parent, I, SE, Trip);
+    }
+  }
+
+private:
+  int addLoop(IRNest &Nest, Loop *L, int Parent, const isl::set &StmtDomain,
+              unsigned Dim) {
+    // The loop's own domain: the statement's domain projected onto the loops
+    // up to this one, without the statement's name; unioned over statements.
+    isl::set Prefix = StmtDomain
+                          .project_out(isl::dim::set, Dim + 1,
+                                       StmtDomain.tuple_dim().release() - Dim - 1)
+                          .reset_tuple_id();
+    auto Known = LoopDomains.find(L);
+    if (Known != LoopDomains.end()) {
+      Known->second = Known->second.unite(Prefix);
+      for (size_t I = 0; I < Nest.Loops.size(); ++I)
+        if (Nest.Loops[I] == L)
+          return I;
+    }
+    LoopDomains[L] = Prefix;
+    Nest.Loops.push_back(L);
+    NestLoop Placeholder;
+    Placeholder.Parent = Parent;
+    Nest.Model.Loops.push_back(Placeholder);
+    return Nest.Loops.size() - 1;
+  }
+
+  void addAccess(IRNest &Nest, polly::MemoryAccess &MA,
+                 const std::vector<int> &Path) {
+    const polly::ScopArrayInfo *SAI = MA.getScopArrayInfo();
+    NestRef Ref;
+    Ref.Array = baseName(SAI->getBasePtr());
+    Ref.Path = Path;
+    isl::map Access(Ctx, polly::stringFromIslObj(MA.getAccessRelation()));
+    Ref.ElemSize = SAI->getElemSizeInBytes();
+    Access = isl::manage(isl_map_reset_tuple_id(
+        isl_map_reset_tuple_id(Access.release(), isl_dim_in), isl_dim_out));
+    Ref.Access = restoreDimensions(Access, SAI->getBasePtr(), Ref.ElemSize, DL);
+    Ref.ArrayBytes = allocatedBytes(SAI->getBasePtr(), DL);
+    Ref.IsWrite = MA.isWrite();
+    Nest.Model.Refs.push_back(std::move(Ref));
+    Nest.Accesses.push_back(MA.getAccessInstruction());
+    Nest.IndexLoads.push_back(nullptr);
+  }
+
+  isl_ctx *Ctx;
+  ScalarEvolution &SE;
+  const DataLayout &DL;
+  DenseMap<Loop *, isl::set> LoopDomains;
+};
+
+/// Builds a nest for a loop Polly declined, from ScalarEvolution: affine
+/// references become 1-D (linearised) access relations; a reference whose
+/// address depends on a value loaded inside the nest is indirect.
+class ScevNestBuilder {
+public:
+  ScevNestBuilder(isl_ctx *Ctx, ScalarEvolution &SE, const DataLayout &DL)
+      : Ctx(Ctx), SE(SE), DL(DL) {}
+
+  /// Returns the reason in plain words when the nest cannot be described.
+  std::optional<std::string> build(Loop *Outermost, IRNest &Nest) {
+    addLoopTree(Outermost, -1, Nest);
+    for (size_t I = 0; I < Nest.Loops.size(); ++I)
+      for (BasicBlock *BB : Nest.Loops[I]->blocks()) {
+        if (LoopOf[BB] != Nest.Loops[I])
+          continue; // visited with its innermost loop
+        for (Instruction &Inst : *BB) {
+          if (isa<LoadInst>(Inst) || isa<StoreInst>(Inst)) {
+            if (auto Why = addAccess(Inst, I, Nest))
+              return Why;
+          } else if (auto *Call = dyn_cast<CallBase>(&Inst);
+                     Call && Call->mayReadOrWriteMemory() &&
+                     !isa<DbgInfoIntrinsic>(Call)) {
+            return "the loop calls " +
+                   (Call->getCalledFunction()
+                        ? "'" + Call->getCalledFunction()->getName().str() + "'"
+                        : std::string("a function through a pointer")) +
+                   ", which may access memory the analysis cannot see";
+          }
+        }
+      }
+    return std::nullopt;
+  }
+
+private:
+  void addLoopTree(Loop *L, int Parent, IRNest &Nest) {
+    int Index = Nest.Loops.size();
+    Nest.Loops.push_back(L);
+    Nest.Model.Loops.push_back(
+        describeLoop(L, Parent, Index, SE, std::nullopt));
+    for (BasicBlock *BB : L->blocks())
+      LoopOf[BB] = L;
+    for (Loop *Sub : *L)
+      addLoopTree(Sub, Index, Nest);
+  }
+
+  /// The load inside the nest that S depends on, if any.
+  Instruction *loadInside(const SCEV *S, const IRNest &Nest) {
+    Instruction *Found = nullptr;
+    struct Finder {
+      const IRNest &Nest;
+      Instruction *&Found;
+      bool follow(const SCEV *S) {
+        if (auto *U = dyn_cast<SCEVUnknown>(S))
+          if (auto *Load = dyn_cast<LoadInst>(U->getValue()))
+            if (Nest.Loops[0]->contains(Load)) {
+              Found = Load;
+              return false;
+            }
+        return true;
+      }
+      bool isDone() const { return Found != nullptr; }
+    } F{Nest, Found};
+    SCEVTraversal<Finder> Walk(F);
+    Walk.visitAll(S);
+    return Found;
+  }
+
+  std::optional<std::string> addAccess(Instruction &Inst, int LoopIndex,
+                                       IRNest &Nest) {
+    Value *Ptr = getLoadStorePointerOperand(&Inst);
+    Type *ElemTy = isa<LoadInst>(Inst)
+                       ? Inst.getType()
+                       : cast<StoreInst>(Inst).getValueOperand()->getType();
+    int64_t ElemSize = DL.getTypeStoreSize(ElemTy);
+    const SCEV *Address = SE.getSCEV(Ptr);
+    const SCEV *Base = SE.getPointerBase(Address);
+    auto *BaseUnknown = dyn_cast<SCEVUnknown>(Base);
+    if (!BaseUnknown)
+      return "the base address of a reference is not known";
+    if (auto *BaseInst = dyn_cast<Instruction>(BaseUnknown->getValue()))
+      if (Nest.Loops[0]->contains(BaseInst))
+        return "the reference through '" + baseName(BaseInst) +
+               "' follows a pointer loaded inside the loop";
+
+    std::vector<int> Path;
+    for (int I = LoopIndex; I >= 0; I = Nest.Model.Loops[I].Parent)
+      Path.insert(Path.begin(), I);
+
+    NestRef Ref;
+    Ref.Array = baseName(BaseUnknown->getValue());
+    Ref.Path = Path;
+    Ref.ElemSize = ElemSize;
+    Ref.ArrayBytes = allocatedBytes(BaseUnknown->getValue(), DL);
+    Ref.IsWrite = isa<StoreInst>(Inst);
+
+    const SCEV *Offset = SE.getMinusSCEV(Address, Base);
+    if (Instruction *IndexLoad = loadInside(Offset, Nest)) {
+      Ref.Indirect = true;
+      Nest.Model.Refs.push_back(std::move(Ref));
+      Nest.Accesses.push_back(&Inst);
+      Nest.IndexLoads.push_back(IndexLoad);
+      return std::nullopt;
+    }
+
+    // Peel the add recurrences: coefficient of each loop's canonical counter.
+    std::map<int, int64_t> Coefficient;
+    while (auto *AR = dyn_cast<SCEVAddRecExpr>(Offset)) {
+      auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+      auto Pos = llvm::find_if(Path, [&](int I) {
+        return Nest.Loops[I] == AR->getLoop();
+      });
+      if (!AR->isAffine() || !Step || Pos == Path.end())
+        return "the address of a reference to '" + Ref.Array +
+               "' is not an affine function of the loop counters";
+      Coefficient[Pos - Path.begin()] = Step->getAPInt().getSExtValue();
+      Offset = AR->getStart();
+    }
+    int64_t Constant = 0;
+    if (auto *C = dyn_cast<SCEVConstant>(Offset))
+      Constant = C->getAPInt().getSExtValue();
+    else if (SE.isLoopInvariant(Offset, Nest.Loops[0]))
+      Ref.Array += "+" + scevText(Offset); // a distinct symbolic region
+    else
+      return "the address of a reference to '" + Ref.Array +
+             "' is not an affine function of the loop counters";
+
+    // Element units when every term is a whole number of elements.
+    bool Whole = Constant % ElemSize == 0;
+    for (auto &[Pos, Coef] : Coefficient)
+      Whole &= Coef % ElemSize == 0;
+    int64_t Unit = Whole ? ElemSize : 1;
+    Ref.ElemSize = Unit;
+
+    std::string In, Expr = std::to_string(Constant / Unit);
+    for (size_t P = 0; P < Path.size(); ++P) {
+      std::string Counter = islName(Nest.Model.Loops[Path[P]].Name) +
+                            std::to_string(P);
+      In += (P ? ", " : "") + Counter;
+      if (Coefficient.count(P))
+        Expr += " + " + std::to_string(Coefficient[P] / Unit) + "*" + Counter;
+    }
+    Ref.Access = isl::map(Ctx, "{ [" + In + "] -> [" + Expr + "] }");
+    if (Ref.Access.is_null())
+      return "internal: cannot model the reference to '" + Ref.Array + "'";
+    Nest.Model.Refs.push_back(std::move(Ref));
+    Nest.Accesses.push_back(&Inst);
+    Nest.IndexLoads.push_back(nullptr);
+    return std::nullopt;
+  }
+
+  isl_ctx *Ctx;
+  ScalarEvolution &SE;
+  const DataLayout &DL;
+  DenseMap<BasicBlock *, Loop *> LoopOf;
+};
+
+bool containsAny(Loop *L, const SmallPtrSetImpl<Loop *> &Set) {
+  if (Set.count(L))
+    return true;
+  return llvm::any_of(*L, [&](Loop *Sub) { return containsAny(Sub, Set); });
+}
+
+} // namespace
+
+FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
+  FunctionNests Result;
+  Result.Ctx = makeIslCtx();
+  isl_ctx *Ctx = Result.Ctx.get();
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  auto &SI = FAM.getResult<polly::ScopInfoAnalysis>(F);
+  const DataLayout &DL = F.getDataLayout();
+
+  MapVector<Loop *, IRNest> PollyNests;
+  PollyNestBuilder Polly(Ctx, SE, DL);
+  for (auto &Entry : SI)
+    if (Entry.second)
+      Polly.addScop(*Entry.second, PollyNests);
+
+  SmallPtrSet<Loop *, 16> Covered;
+  for (auto &[Outer, Nest] : PollyNests) {
+    Polly.finish(Nest);
+    Covered.insert(Nest.Loops.begin(), Nest.Loops.end());
+    Result.Nests.push_back(std::move(Nest));
+  }
+
+  for (Loop *Top : LI) {
+    if (containsAny(Top, Covered))
+      continue; // (part of) this nest was modelled from Polly
+    IRNest Nest;
+    ScevNestBuilder Scev(Ctx, SE, DL);
+    if (auto Why = Scev.build(Top, Nest))
+      Result.Missed.push_back({Top, *Why});
+    else if (!Nest.Model.Refs.empty())
+      Result.Nests.push_back(std::move(Nest));
+  }
+  LLVM_DEBUG(dbgs() << "outcore: " << F.getName() << ": "
+                    << Result.Nests.size() << " nests, "
+                    << Result.Missed.size() << " missed\n");
+  return Result;
+}
+
+} // namespace outcore

@@ -1,0 +1,58 @@
+//===- LoopNestModel.h - LLVM IR loop nests as NestModels -----------------===//
+//
+// Turns the loop nests of a function into the IR-free NestModel of
+// LocalityModel.h: affine references from Polly's SCoPs (access relations in
+// Polly's canonical loop counters, parametric domains), and, for loops Polly
+// declines, references found with ScalarEvolution: affine ones (linearised) and
+// indirect ones (a[b[i]]). What neither can describe is reported as missed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OUTCORE_LOOPNESTMODEL_H
+#define OUTCORE_LOOPNESTMODEL_H
+
+#include "LocalityModel.h"
+
+#include "llvm/IR/PassManager.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Instruction;
+class Loop;
+} // namespace llvm
+
+namespace outcore {
+
+/// One loop nest of a function and the IR it was built from.
+struct IRNest {
+  NestModel Model;
+  std::vector<llvm::Loop *> Loops;           ///< parallel to Model.Loops
+  std::vector<llvm::Instruction *> Accesses; ///< load/store, parallel to Model.Refs
+  /// For indirect references: the load that produces the index (b[i] in
+  /// a[b[i]]), else null. Parallel to Model.Refs.
+  std::vector<llvm::Instruction *> IndexLoads;
+  bool FromPolly = false;
+};
+
+/// A loop nest the analysis cannot describe, with the reason in plain words.
+struct MissedNest {
+  llvm::Loop *Outermost;
+  std::string Reason;
+};
+
+struct FunctionNests {
+  /// Owns every isl object of the nests (declared first: destroyed last).
+  std::shared_ptr<isl_ctx> Ctx;
+  std::vector<IRNest> Nests;
+  std::vector<MissedNest> Missed;
+};
+
+/// Builds the nests of F. Needs Polly's ScopInfoAnalysis registered in FAM.
+FunctionNests buildFunctionNests(llvm::Function &F,
+                                 llvm::FunctionAnalysisManager &FAM);
+
+} // namespace outcore
+
+#endif

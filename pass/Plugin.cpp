@@ -1,0 +1,105 @@
+//===- Plugin.cpp - Registration of Outcore's passes -----------------------===//
+//
+//   outcore                    the transform (DESIGN.md name)
+//   print<outcore-locality>    the analysis report
+//   outcore-prepare            the short canonicalisation the analysis expects
+// Pass parameters: outcore<page-size=16;mem-size=8000>,
+// print<outcore-locality><page-size=16>.
+// In clang (-O1 and above) the canonicalisation and the transform run at
+// pipeline start, where the IR still matches the source (PLATFORM.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Locality.h"
+#include "Transform.h"
+
+#include "polly/ScopDetection.h"
+#include "polly/ScopInfo.h"
+
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/LoopRotation.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/LCSSA.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/Mem2Reg.h"
+
+using namespace llvm;
+using namespace outcore;
+
+namespace {
+
+void addCanonicalization(FunctionPassManager &FPM) {
+  FPM.addPass(PromotePass());
+  // Without instcombine fixed-size 2-D arrays are seen flattened (PLATFORM.md).
+  FPM.addPass(InstCombinePass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(LoopSimplifyPass());
+  FPM.addPass(LCSSAPass());
+  FPM.addPass(createFunctionToLoopPassAdaptor(LoopRotatePass()));
+}
+
+/// Parses the optional "<params>" after a pass name; reports a bad one as a
+/// single error line and returns false.
+bool parseParams(StringRef Name, StringRef PassName,
+                 std::optional<OutcoreParams> &Out) {
+  if (Name == PassName)
+    return true;
+  if (!PassBuilder::checkParametrizedPassName(Name, PassName))
+    return false;
+  Expected<OutcoreParams> P = PassBuilder::parsePassParameters(
+      parsePassParams, Name, PassName);
+  if (!P) {
+    errs() << toString(P.takeError()) << "\n";
+    exit(1);
+  }
+  Out = *P;
+  return true;
+}
+
+void registerCallbacks(PassBuilder &PB) {
+  // Single-loop regions are "unprofitable" to Polly's optimiser but exactly
+  // what we analyse; readable names help the report.
+  polly::PollyProcessUnprofitable = true;
+  polly::UseInstructionNames = true;
+
+  PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
+    FAM.registerPass([] { return OutcoreLocalityAnalysis(); });
+  });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        std::optional<OutcoreParams> Params;
+        if (Name == "outcore-prepare") {
+          addCanonicalization(FPM);
+          return true;
+        }
+        if (Name.starts_with("print<outcore-locality>") &&
+            parseParams(Name, "print<outcore-locality>", Params)) {
+          FPM.addPass(OutcoreLocalityPrinterPass(outs(), Params));
+          return true;
+        }
+        if (Name.starts_with("outcore") && parseParams(Name, "outcore", Params)) {
+          FPM.addPass(OutcorePass(Params));
+          return true;
+        }
+        return false;
+      });
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel Level) {
+        if (Level == OptimizationLevel::O0)
+          return;
+        FunctionPassManager FPM;
+        addCanonicalization(FPM);
+        FPM.addPass(OutcorePass());
+        MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+      });
+}
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "Outcore", "0.1.0", registerCallbacks};
+}
