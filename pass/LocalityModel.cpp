@@ -221,13 +221,20 @@ std::string lastValueText(const NestLoop &L) {
   return "last(" + L.Name + ")";
 }
 
-/// "j mod 2 = R" or, when the loop does not start at 0, "(j - 1) mod 2 = R".
+/// The spatial predicate "c mod F = CounterResidue" in source terms: with
+/// IV = First + Step * c it is "(IV - First) mod (F * |Step|) = Step *
+/// CounterResidue" (residue taken in [0, modulus)): "j mod 2 = 0",
+/// "(j - 1) mod 2 = 1", "j mod 8 = 6" for j += 2.
 std::string modTerm(const std::string &Name, const NestLoop &L, int64_t F,
-                    int64_t R) {
+                    int64_t CounterResidue) {
+  int64_t Step = L.Step == 0 ? 1 : L.Step; // keep the modulus non-zero
+  int64_t Modulus = satMul(F, std::llabs(Step));
+  int64_t Residue = (satMul(Step, CounterResidue) % Modulus + Modulus) % Modulus;
   std::string Base = L.FirstText == "0" || L.FirstText.empty()
                          ? Name
                          : "(" + Name + " - " + parenthesized(L.FirstText) + ")";
-  return Base + " mod " + std::to_string(F) + " = " + std::to_string(R);
+  return Base + " mod " + std::to_string(Modulus) + " = " +
+         std::to_string(Residue);
 }
 
 std::string conjunction(const std::vector<std::string> &Terms) {

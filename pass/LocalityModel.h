@@ -49,6 +49,9 @@ struct NestLoop {
   std::string LastText;             ///< printable last value of the source IV
   std::optional<int64_t> TripCount; ///< iterations per entry, when constant
   std::string TripText;             ///< printable trip count ("8", "n", "n - 1")
+  /// Source IV step per iteration (IV = First + Step * c), when constant: it
+  /// turns "c mod f" into source terms ("j mod 8" for j += 2, f = 4).
+  int64_t Step = 1;
 };
 
 struct NestRef {
