@@ -1,0 +1,766 @@
+#!/usr/bin/env python3
+"""Outcore out-of-core benchmark harness (see benchmarks/README.md).
+
+python3 benchmarks/run.py [--quick] [--kernels a,b] [--reps N] [--limit-mib M] --out DIR
+
+Per kernel: one plain binary and one built with outcore-cc; versions O (plain), P/R/B (the
+transformed binary under OUTCORE_POLICY=prefetch/release/buffered), W (plain, warm, no limit),
+WB (transformed, buffered, warm, no limit: the in-core overhead) and, for the column walk, Orand
+(plain with MADV_RANDOM on its data). Each run gets a fresh memory cgroup; cold runs start with
+every data file of the kernel evicted from the page cache. Then the interactive co-runner, and
+results.json, summary.json, report.md and PNG plots in DIR.
+"""
+import argparse
+import ctypes
+import json
+import math
+import os
+import platform
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+
+BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(BENCH_DIR)
+KERNEL_SRC = os.path.join(BENCH_DIR, "kernels")
+MIB = 1 << 20
+PAGE = os.sysconf("SC_PAGE_SIZE")
+COMPILE_FLAGS = ["-O2", "-g", "-ffp-contract=off", "-fno-math-errno", "-I", KERNEL_SRC]
+MEMORY_SAMPLE_S = 0.05
+HINTED = ("P", "R", "B")
+POLICY = {"P": "prefetch", "R": "release", "B": "buffered", "WB": "buffered"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Kernels and versions
+
+@dataclass
+class Kernel:
+    name: str
+    affine: bool
+    what: str
+    size_args: object  # (limit_bytes, quick) -> list of ints passed to "gen" and "run"
+    # Output file and sentinel value of unfinished entries, for extrapolating a capped run.
+    progress_file: str = None
+    progress_sentinel: float = -1.0
+    extra_versions: tuple = ()
+
+
+def _isqrt_multiple(x, multiple):
+    return max(multiple, int(math.isqrt(int(x))) // multiple * multiple)
+
+
+def _pow2_floor(x):
+    return 1 << max(1, int(x).bit_length() - 1)
+
+
+KERNELS = [
+    Kernel("matvec", True, "OSDI MATVEC: 2 passes of c += A b, A 3x the limit",
+           lambda L, q: [64, 3 * L // (8 * 64), 2]),
+    Kernel("stencil2d", True, "OSDI 9-point stencil, 3 Jacobi sweeps, 3 arrays of 4/3 the limit",
+           lambda L, q: [_isqrt_multiple(4 * L / 3 / 8, 16)]),
+    Kernel("embar", True, "EMBAR-like: one stream over uniforms 3x the limit",
+           lambda L, q: [3 * L // 16]),
+    Kernel("buk", False, "BUK: bucket sort, indirect copy key2[rank[i]]; 3 int arrays of 4/3 "
+           "the limit, one key value per 16 KiB of limit",
+           lambda L, q: [L // 3, _pow2_floor(L // (4 * PAGE))]),
+    Kernel("cgm", False, "CGM-like: 2 CSR mat-vecs, 8 nonzeros per row, x gathered (indirect); "
+           "matrix 3x the limit, vectors 1/4",
+           lambda L, q: [L // 32, 8]),
+    Kernel("mgrid", True, "MGRID-like: 2 sweeps of a 3-D 27-point stencil, 3 cubes of 4/3 the limit",
+           lambda L, q: [round((4 * L / 3 / 8) ** (1 / 3))]),
+    Kernel("column", True, "column sums of a row-major matrix 2x (quick) / 4x the limit; "
+           "one column of pages is 1/4 the limit",
+           lambda L, q: [L // (4 * PAGE), (2 if q else 4) * L // (8 * (L // (4 * PAGE)))],
+           progress_file="colsum", extra_versions=("Orand",)),
+    Kernel("fft", True, "FFT-like: copy + 4 (quick) / 6 butterfly stages with halving stride, "
+           "array 2x the limit",
+           lambda L, q: [_pow2_floor(2 * L // 8), 4 if q else 6]),
+    Kernel("cyclic", True, "cyclic re-scan: 4 passes over an array of 1.5x the limit",
+           lambda L, q: [3 * L // 16, 4]),
+]
+KERNELS_BY_NAME = {k.name: k for k in KERNELS}
+
+
+@dataclass
+class Version:
+    name: str
+    transformed: bool
+    cold: bool  # cold and limited; otherwise warm and unlimited
+    env: dict = field(default_factory=dict)
+
+
+def versions_for(kernel):
+    base = [Version("O", False, True)]
+    if "Orand" in kernel.extra_versions:
+        base.append(Version("Orand", False, True, {"OUTCORE_BENCH_MADVISE": "random"}))
+    base += [Version(v, True, True, {"OUTCORE_POLICY": POLICY[v]}) for v in HINTED]
+    base += [Version("W", False, False),
+             Version("WB", True, False, {"OUTCORE_POLICY": POLICY["WB"]})]
+    return base
+
+
+# ---------------------------------------------------------------------------------------------
+# Pure computations (unit-tested in test_run.py)
+
+def median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def extrapolate(elapsed_s, progress):
+    """Full run time of a linear kernel stopped after `elapsed_s` at `progress` (0..1]."""
+    if not progress or progress <= 0:
+        return None
+    return elapsed_s / min(progress, 1.0)
+
+
+def stall_hidden(t_o, t_x, t_w):
+    """(T_O - T_X) / (T_O - T_W): the share of O's out-of-core time that version X removed."""
+    if None in (t_o, t_x, t_w) or t_o - t_w <= 0:
+        return None
+    return (t_o - t_x) / (t_o - t_w)
+
+
+def speedup(t_o, t_x):
+    if None in (t_o, t_x) or t_x <= 0:
+        return None
+    return t_o / t_x
+
+
+def ratio(a, b):
+    if None in (a, b) or b <= 0:
+        return None
+    return a / b
+
+
+def run_metrics(run):
+    """Numbers of one run used in the summary: the kernel's measured phase, or for a capped run
+    the process totals scaled by 1 / progress (marked 'extrapolated')."""
+    phase = run.get("phase")
+    if phase:
+        return {"wall_s": phase["wall_s"], "stall_s": phase["stall_s"],
+                "user_s": phase["thread_user_s"], "sys_s": phase["thread_sys_s"],
+                "read_mib": phase["read_bytes"] / MIB, "majflt": phase["majflt"],
+                "peak_mib": run.get("peak_mib"), "avg_mib": run.get("avg_mib")}
+    proc = run.get("process") or {}
+    scale = 1 / run["progress"] if run.get("progress") else None
+    if scale is None or not proc:
+        return None
+    return {"wall_s": extrapolate(proc["wall_s"], run["progress"]),
+            "stall_s": proc["stall_s"] * scale, "user_s": proc["user_s"] * scale,
+            "sys_s": proc["sys_s"] * scale, "read_mib": proc["read_bytes"] / MIB * scale,
+            "majflt": round(proc["majflt"] * scale), "peak_mib": run.get("peak_mib"),
+            "avg_mib": run.get("avg_mib"), "extrapolated": True}
+
+
+def version_summary(runs):
+    metrics = [m for m in (run_metrics(r) for r in runs) if m]
+    if not metrics:
+        return None
+
+    def med(key):
+        return median([m.get(key) for m in metrics])
+
+    walls = [m["wall_s"] for m in metrics if m["wall_s"] is not None]
+    return {"wall_median_s": med("wall_s"), "wall_min_s": min(walls) if walls else None,
+            "stall_median_s": med("stall_s"), "read_mib": med("read_mib"),
+            "peak_mib": med("peak_mib"), "majflt": med("majflt"),
+            "user_median_s": med("user_s"), "sys_median_s": med("sys_s"),
+            "avg_mib": med("avg_mib"), "runs": len(metrics),
+            "extrapolated": any(m.get("extrapolated") for m in metrics)}
+
+
+def kernel_summary(kernel_name, affine, runs):
+    by_version = {}
+    for r in runs:
+        by_version.setdefault(r["version"], []).append(r)
+    versions = {v: s for v, s in ((v, version_summary(rs)) for v, rs in by_version.items()) if s}
+    finished = [r for r in runs if r.get("phase")]
+    checksums = {r["phase"]["checksum"] for r in finished}
+    wall = {v: s["wall_median_s"] for v, s in versions.items()}
+    return {"affine": affine,
+            "outputs_identical": len(checksums) == 1,
+            "checks_ok": bool(finished) and all(r["phase"]["check"] == "ok" for r in finished),
+            "versions": versions,
+            "stall_hidden": {v: stall_hidden(wall.get("O"), wall.get(v), wall.get("W"))
+                             for v in HINTED},
+            "speedup": {v: speedup(wall.get("O"), wall.get(v)) for v in HINTED}}
+
+
+def interactive_summary(interactive):
+    """Median response time per kernel, version and sleep time from the raw touch samples."""
+    if not interactive:
+        return None
+    out = {"standalone_ms": median(interactive["standalone"]["ms"]),
+           "sleep_s": interactive["sleep_s"], "kernels": {}, "majflt_per_touch": {}}
+    for kernel, per_version in interactive["kernels"].items():
+        out["kernels"][kernel] = {v: [median(s["ms"]) for s in per_sleep]
+                                  for v, per_sleep in per_version.items()}
+        out["majflt_per_touch"][kernel] = {v: [median(s["majflt"]) for s in per_sleep]
+                                           for v, per_sleep in per_version.items()}
+    return out
+
+
+def targets(summary):
+    """The oracle targets of PLATFORM.md, checked on this run's medians."""
+    ks, rows = summary["kernels"], []
+
+    def add(name, value, limit):
+        rows.append({"target": name, "value": value, "limit": limit,
+                     "ok": None if value is None else value <= limit})
+
+    def wall(k, v):
+        return ((ks.get(k) or {}).get("versions", {}).get(v) or {}).get("wall_median_s")
+
+    def metric(k, v, key):
+        return ((ks.get(k) or {}).get("versions", {}).get(v) or {}).get(key)
+
+    if "column" in ks:
+        add("column: B / Orand wall", ratio(wall("column", "B"), wall("column", "Orand")), 0.17)
+    if "buk" in ks:
+        add("buk: B / O wall", ratio(wall("buk", "B"), wall("buk", "O")), 0.22)
+    for k in ("stencil2d", "mgrid"):
+        if k in ks:
+            add(f"{k}: B / O wall", ratio(wall(k, "B"), wall(k, "O")), 0.75)
+            add(f"{k}: B / O peak memory", ratio(metric(k, "B", "peak_mib"),
+                                                 metric(k, "O", "peak_mib")), 0.25)
+    if "cyclic" in ks:
+        add("cyclic: B / O bytes read", ratio(metric("cyclic", "B", "read_mib"),
+                                              metric("cyclic", "O", "read_mib")), 0.6)
+    inter = summary.get("interactive")
+    if inter:
+        for k, per_version in inter["kernels"].items():
+            worst = max((ms for ms in per_version.get("B", []) if ms is not None), default=None)
+            add(f"co-runner with {k} B: worst median / standalone",
+                ratio(worst, inter["standalone_ms"]), 1.2)
+    for k in ks:
+        add(f"{k}: warm WB / W wall", ratio(wall(k, "WB"), wall(k, "W")), 1.03)
+    return rows
+
+
+def summarize(runs, interactive, machine, limit_mib, quick, transformed):
+    kernels = {}
+    for name in dict.fromkeys(r["kernel"] for r in runs):
+        affine = KERNELS_BY_NAME[name].affine if name in KERNELS_BY_NAME else None
+        kernels[name] = kernel_summary(name, affine, [r for r in runs if r["kernel"] == name])
+    summary = {"kernels": kernels, "interactive": interactive_summary(interactive),
+               "machine": machine, "limit_mib": limit_mib, "quick": quick,
+               "transformed": transformed}
+    summary["targets"] = targets(summary)
+    return summary
+
+
+# ---------------------------------------------------------------------------------------------
+# Operating system plumbing: cgroups, eviction, process measurement
+
+class MemoryGroup:
+    """A fresh memory cgroup below this process' own: v1 memory controller, or v2 with the
+    memory controller."""
+    _counter = 0
+
+    def __init__(self, limit_bytes):
+        MemoryGroup._counter += 1
+        parent, self.v2 = memory_cgroup_root()
+        if self.v2:  # children get memory.* files only when the parent delegates the controller
+            with open(os.path.join(parent, "cgroup.subtree_control"), "w") as f:
+                f.write("+memory")
+        self.path = os.path.join(parent, f"outcore-bench-{os.getpid()}-{MemoryGroup._counter}")
+        os.mkdir(self.path)
+        if limit_bytes:
+            self._write("memory.max" if self.v2 else "memory.limit_in_bytes", str(limit_bytes))
+
+    def _write(self, name, value):
+        with open(os.path.join(self.path, name), "w") as f:
+            f.write(value)
+
+    def _read_int(self, name):
+        try:
+            with open(os.path.join(self.path, name)) as f:
+                return int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+
+    @property
+    def procs_file(self):
+        return os.path.join(self.path, "cgroup.procs")
+
+    def usage(self):
+        return self._read_int("memory.current" if self.v2 else "memory.usage_in_bytes")
+
+    def peak(self):
+        return self._read_int("memory.peak" if self.v2 else "memory.max_usage_in_bytes")
+
+    def remove(self):
+        for _ in range(50):  # the last exiting task may still be leaving the group
+            try:
+                os.rmdir(self.path)
+                return
+            except OSError:
+                time.sleep(0.1)
+        print(f"warning: could not remove cgroup {self.path}", file=sys.stderr)
+
+
+def memory_cgroup_root():
+    """(directory of this process' memory cgroup, is_v2) from /proc/self/cgroup."""
+    with open("/proc/self/cgroup") as f:
+        lines = [line.rstrip("\n").split(":", 2) for line in f]
+    for _, controllers, path in lines:
+        if "memory" in controllers.split(","):
+            return os.path.join("/sys/fs/cgroup/memory", path.lstrip("/")), False
+    controllers_file = "/sys/fs/cgroup/cgroup.controllers"
+    if os.path.exists(controllers_file):
+        with open(controllers_file) as f:
+            has_memory = "memory" in f.read().split()
+        for hierarchy, _, path in lines:
+            if hierarchy == "0" and has_memory:
+                return os.path.join("/sys/fs/cgroup", path.lstrip("/")), True
+    raise RuntimeError("no memory cgroup controller (v1 or v2) available")
+
+
+_libc = ctypes.CDLL(None, use_errno=True)
+_libc.mmap.restype = ctypes.c_void_p
+_libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int,
+                       ctypes.c_int, ctypes.c_long]
+_libc.munmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
+_libc.mincore.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p]
+
+
+def resident_bytes(path):
+    """Bytes of the file in the page cache (mincore on a fresh read-only mapping)."""
+    size = os.path.getsize(path)
+    if size == 0:
+        return 0
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        addr = _libc.mmap(None, size, 1, 1, fd, 0)  # PROT_READ, MAP_SHARED
+        if addr in (None, ctypes.c_void_p(-1).value):
+            return None
+        pages = (size + PAGE - 1) // PAGE
+        vec = (ctypes.c_ubyte * pages)()
+        ok = _libc.mincore(addr, size, vec) == 0
+        _libc.munmap(addr, size)
+        return sum(b & 1 for b in vec) * PAGE if ok else None
+    finally:
+        os.close(fd)
+
+
+def data_files(data_dir):
+    return [os.path.join(data_dir, f) for f in sorted(os.listdir(data_dir))
+            if not f.startswith(".")]
+
+
+def evict(paths):
+    """Cold start without drop_caches: write back, then POSIX_FADV_DONTNEED (no process maps the
+    files now). Returns the bytes still resident."""
+    for path in paths:
+        fd = os.open(path, os.O_RDWR)
+        try:
+            os.fsync(fd)
+            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+        finally:
+            os.close(fd)
+    return sum(resident_bytes(p) or 0 for p in paths)
+
+
+def warm(paths):
+    """Read every file into the page cache. Returns the bytes resident."""
+    for path in paths:
+        with open(path, "rb", buffering=0) as f:
+            while f.read(8 * MIB):
+                pass
+    return sum(resident_bytes(p) or 0 for p in paths)
+
+
+def spawn_in_group(argv, env, group, stdout_path, new_session=False):
+    """fork + exec with the child placed in `group` before exec."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            if new_session:
+                os.setsid()
+            if group:
+                with open(group.procs_file, "w") as f:
+                    f.write(str(os.getpid()))
+            out = os.open(stdout_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            os.dup2(out, 1)
+            os.dup2(out, 2)
+            os.execve(argv[0], argv, env)
+        finally:
+            os._exit(127)
+    return pid
+
+
+def read_proc_counters(pid):
+    """Counters of a child that has exited but is not reaped (a zombie keeps them): delay
+    accounting's block I/O wait (field 42 of stat, main thread) and read_bytes."""
+    counters = {"stall_s": None, "read_bytes": None}
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        counters["stall_s"] = int(fields[42 - 3]) / os.sysconf("SC_CLK_TCK")
+        with open(f"/proc/{pid}/io") as f:
+            for line in f:
+                if line.startswith("read_bytes:"):
+                    counters["read_bytes"] = int(line.split()[1])
+    except (OSError, IndexError, ValueError):
+        pass
+    return counters
+
+
+class MemorySampler(threading.Thread):
+    def __init__(self, group):
+        super().__init__(daemon=True)
+        self.group, self.samples, self.stop = group, [], threading.Event()
+
+    def run(self):
+        while not self.stop.is_set():
+            usage = self.group.usage()
+            if usage is not None:
+                self.samples.append((time.monotonic(), usage))
+            self.stop.wait(MEMORY_SAMPLE_S)
+
+
+def run_measured(argv, env, limit_bytes, log_path, timeout_s):
+    """Run one process in a fresh memory cgroup; returns the process-level measurements, the
+    memory samples and the group's peak."""
+    group = MemoryGroup(limit_bytes)
+    try:
+        start = time.monotonic()
+        pid = spawn_in_group(argv, env, group, log_path)
+        sampler = MemorySampler(group)
+        sampler.start()
+        timed_out = threading.Event()
+
+        def kill():
+            timed_out.set()
+            os.kill(pid, signal.SIGKILL)
+
+        timer = threading.Timer(timeout_s, kill)
+        timer.start()
+        os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
+        timer.cancel()
+        wall = time.monotonic() - start
+        counters = read_proc_counters(pid)
+        _, status, usage = os.wait4(pid, 0)
+        sampler.stop.set()
+        sampler.join()
+        process = {"wall_s": wall, "user_s": usage.ru_utime, "sys_s": usage.ru_stime,
+                   "majflt": usage.ru_majflt, "minflt": usage.ru_minflt,
+                   "maxrss_mib": usage.ru_maxrss / 1024, "exit_status": status, **counters}
+        return process, timed_out.is_set(), sampler.samples, group.peak()
+    finally:
+        group.remove()
+
+
+def parse_kernel_report(log_path):
+    with open(log_path, errors="replace") as f:
+        for line in f:
+            if line.startswith("OUTCORE_BENCH "):
+                return json.loads(line[len("OUTCORE_BENCH "):])
+    return None
+
+
+def read_progress(path, sentinel):
+    """Share of entries of a double array file that no longer hold the sentinel."""
+    import array
+    values = array.array("d")
+    with open(path, "rb") as f:
+        values.frombytes(f.read())
+    return sum(v != sentinel for v in values) / len(values) if values else None
+
+
+def memory_stats(samples, t_begin, t_end):
+    """Average over the kernel's phase, and a trace relative to the run start (MiB)."""
+    in_phase = [u for t, u in samples if t_begin is None or t_begin <= t <= t_end]
+    avg = statistics.mean(in_phase) / MIB if in_phase else None
+    if not samples:
+        return avg, []
+    t0, step = samples[0][0], max(1, len(samples) // 400)
+    trace = [[round(t - t0, 3), round(u / MIB, 2)] for t, u in samples[::step]]
+    return avg, trace
+
+
+# ---------------------------------------------------------------------------------------------
+# Building, data, runs
+
+class Bench:
+    def __init__(self, args):
+        self.args = args
+        self.out = os.path.abspath(args.out)
+        self.bin_dir = os.path.join(self.out, "bin")
+        self.log_dir = os.path.join(self.out, "logs")
+        os.makedirs(self.bin_dir, exist_ok=True)
+        os.makedirs(self.log_dir, exist_ok=True)
+        self.limit = args.limit_mib * MIB
+        self.transformed = os.path.exists(args.cc)
+        if not self.transformed:
+            print(f"note: {args.cc} not found; the 'transformed' binaries are built with "
+                  f"{args.plain_cc} (P/R/B then differ only by OUTCORE_POLICY)")
+        self.runs = []
+
+    def compile(self, source, output, transformed):
+        cc = self.args.cc if transformed and self.transformed else self.args.plain_cc
+        cmd = [cc, *COMPILE_FLAGS, source, "-o", output, "-lm"]
+        result = subprocess.run(cmd, capture_output=True, text=True)
+        if result.returncode:
+            raise RuntimeError(f"build failed: {' '.join(cmd)}\n{result.stderr}")
+        return cmd
+
+    def binaries(self, kernel):
+        src = os.path.join(KERNEL_SRC, kernel.name + ".c")
+        paths = {}
+        for transformed in (False, True):
+            path = os.path.join(self.bin_dir, kernel.name + (".oc" if transformed else ".plain"))
+            self.compile(src, path, transformed)
+            paths[transformed] = path
+        return paths
+
+    def data_dir(self, kernel, sizes):
+        path = os.path.join(self.args.data_dir,
+                            kernel.name + "-" + "x".join(map(str, sizes)))
+        marker = os.path.join(path, ".complete")
+        if self.args.mode == "file" and not os.path.exists(marker):
+            os.makedirs(path, exist_ok=True)
+            print(f"  generating {path}", flush=True)
+            env = self.env(path, {})
+            gen = subprocess.run([self.plain_bins[kernel.name], "gen", *map(str, sizes)],
+                                 env=env, capture_output=True, text=True)
+            if gen.returncode:
+                raise RuntimeError(f"data generation failed for {kernel.name}: {gen.stderr}")
+            with open(marker, "w") as f:
+                f.write(" ".join(map(str, sizes)) + "\n")
+        os.makedirs(path, exist_ok=True)
+        return path
+
+    def env(self, data_dir, extra):
+        env = {k: v for k, v in os.environ.items() if not k.startswith("OUTCORE_")}
+        env.update({"OUTCORE_BENCH_DIR": data_dir, "OUTCORE_BENCH_MODE": self.args.mode})
+        env.update(extra)
+        return env
+
+    def run_once(self, kernel, version, rep, binary, sizes, data_dir):
+        tag = f"{kernel.name}-{version.name}-{rep}"
+        log_path = os.path.join(self.log_dir, tag + ".log")
+        stats_path = os.path.join(self.log_dir, tag + ".stats.json")
+        if os.path.exists(stats_path):
+            os.remove(stats_path)
+        env = self.env(data_dir, {**version.env, "OUTCORE_STATS": stats_path})
+        files = data_files(data_dir) if self.args.mode == "file" else []
+        resident = (evict(files) if version.cold else warm(files)) if files else 0
+        limit = self.limit if version.cold else None
+        process, timed_out, samples, group_peak = run_measured(
+            [binary, "run", *map(str, sizes)], env, limit, log_path, self.args.timeout_s)
+        phase = None if timed_out else parse_kernel_report(log_path)
+        progress = None
+        if timed_out and kernel.progress_file and self.args.mode == "file":
+            progress = read_progress(os.path.join(data_dir, kernel.progress_file),
+                                     kernel.progress_sentinel)
+        peak = group_peak
+        if phase and phase.get("group_peak_bytes", -1) > 0:
+            peak = phase["group_peak_bytes"]
+        avg, trace = memory_stats(samples, phase and phase["t_begin"], phase and phase["t_end"])
+        run = {"kernel": kernel.name, "version": version.name, "rep": rep, "sizes": sizes,
+               "binary": os.path.basename(binary), "env": version.env, "cold": version.cold,
+               "limit_mib": limit and limit / MIB, "resident_before_mib": resident / MIB,
+               "timed_out": timed_out, "progress": progress, "process": process,
+               "phase": phase, "peak_mib": peak and peak / MIB, "avg_mib": avg,
+               "memory_trace": trace, "runtime_stats": None}
+        if os.path.exists(stats_path):
+            try:
+                with open(stats_path) as f:
+                    run["runtime_stats"] = json.load(f)
+            except ValueError:
+                run["runtime_stats"] = {"unparsable": stats_path}
+        if not timed_out and not phase:
+            print(f"    {tag}: no report (exit status {process['exit_status']}), see {log_path}")
+        self.runs.append(run)
+        metrics = run_metrics(run)
+        shown = f"{metrics['wall_s']:.2f}s" if metrics and metrics["wall_s"] else "?"
+        note = " (capped, extrapolated)" if timed_out else ""
+        print(f"    {tag}: {shown}{note} read {metrics and metrics['read_mib'] or 0:.0f} MiB "
+              f"peak {run['peak_mib'] or 0:.0f} MiB", flush=True)
+        return run
+
+    def run_kernel(self, kernel):
+        sizes = kernel.size_args(self.limit, self.args.quick)
+        print(f"{kernel.name} {sizes}: {kernel.what}", flush=True)
+        bins = self.binaries(kernel)
+        self.plain_bins[kernel.name] = bins[False]
+        data_dir = self.data_dir(kernel, sizes)
+        versions = versions_for(kernel)
+        for rep in range(self.args.reps):
+            for version in versions:  # interleaved: noise hits all versions alike
+                self.run_once(kernel, version, rep, bins[version.transformed], sizes, data_dir)
+        return bins, sizes, data_dir
+
+    # -- the interactive co-runner (OSDI Sec. 1.1) --------------------------------------------
+
+    def toucher_samples(self, group, sleep_s, count, data_root):
+        log = os.path.join(self.log_dir, "toucher.log")
+        argv = [self.toucher, os.path.join(data_root, "toucher.dat"), str(sleep_s), str(count)]
+        pid = spawn_in_group(argv, dict(os.environ), group, log)
+        os.waitpid(pid, 0)
+        ms, faults = [], []
+        with open(log) as f:
+            for line in f:
+                if line.startswith("touch "):
+                    _, t, m = line.split()
+                    ms.append(float(t))
+                    faults.append(int(m))
+        return {"sleep_s": sleep_s, "ms": ms, "majflt": faults}
+
+    def interactive(self, kernel_bins):
+        sleeps, count = self.args.sleeps, self.args.touches
+        data_root = self.args.data_dir
+        self.toucher = os.path.join(self.bin_dir, "toucher")
+        self.compile(os.path.join(KERNEL_SRC, "toucher.c"), self.toucher, False)
+        print("interactive co-runner: standalone", flush=True)
+        group = MemoryGroup(self.limit)
+        try:
+            standalone = self.toucher_samples(group, 0.5, max(count, 5), data_root)
+        finally:
+            group.remove()
+        result = {"sleep_s": sleeps, "touches_per_sleep": count, "standalone": standalone,
+                  "kernels": {}}
+        for name, (bins, sizes, data_dir) in kernel_bins.items():
+            result["kernels"][name] = {}
+            for vname in ("O",) + HINTED:
+                version = next(v for v in versions_for(KERNELS_BY_NAME[name]) if v.name == vname)
+                print(f"interactive co-runner with {name} {vname}", flush=True)
+                result["kernels"][name][vname] = self.co_run(
+                    bins[version.transformed], sizes, data_dir, version, sleeps, count, data_root)
+        return result
+
+    def co_run(self, binary, sizes, data_dir, version, sleeps, count, data_root):
+        """The kernel in a loop (OSDI: 'repeatedly performs') and the toucher in one group."""
+        if self.args.mode == "file":
+            evict(data_files(data_dir))
+        group = MemoryGroup(self.limit)
+        loop = ["/bin/sh", "-c", 'while :; do "$@"; done', "sh", binary, "run", *map(str, sizes)]
+        env = self.env(data_dir, version.env)
+        pid = spawn_in_group(loop, env, group, os.devnull, new_session=True)
+        try:
+            time.sleep(1.0)  # let the kernel fill the group before the first touch
+            return [self.toucher_samples(group, s, count, data_root) for s in sleeps]
+        finally:
+            os.killpg(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            group.remove()
+
+    def main(self):
+        self.plain_bins = {}
+        kernel_bins = {}
+        for name in self.args.kernels:
+            kernel_bins[name] = self.run_kernel(KERNELS_BY_NAME[name])
+            self.save(None)
+        interactive = None
+        co_kernels = [k for k in self.args.interactive_kernels if k in kernel_bins]
+        if co_kernels:
+            interactive = self.interactive({k: kernel_bins[k] for k in co_kernels})
+        self.save(interactive)
+
+    def save(self, interactive):
+        machine = machine_description()
+        summary = summarize(self.runs, interactive, machine, self.args.limit_mib,
+                            self.args.quick, self.transformed)
+        results = {"machine": machine, "args": vars(self.args), "runs": self.runs,
+                   "interactive": interactive}
+        write_json(os.path.join(self.out, "results.json"), results)
+        write_json(os.path.join(self.out, "summary.json"), summary)
+        import report  # the same directory
+        report.write_report(self.out, summary, self.runs, interactive)
+
+
+def write_json(path, data):
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(data, f, indent=1)
+    os.replace(tmp, path)
+
+
+def machine_description():
+    with open("/proc/meminfo") as f:
+        mem_kib = int(f.readline().split()[1])
+    try:
+        _, v2 = memory_cgroup_root()
+    except RuntimeError:
+        v2 = None
+    cg = {None: "no memory cgroup", False: "cgroup v1 memory", True: "cgroup v2 memory"}[v2]
+    return (f"{platform.node()}: Linux {platform.release()}, {os.cpu_count()} CPUs, "
+            f"{mem_kib // 1024} MiB RAM, {cg}")
+
+
+class DelayAccounting:
+    """Turns on sysctl kernel.task_delayacct for the benchmark and restores it afterwards."""
+    PATH = "/proc/sys/kernel/task_delayacct"
+
+    def __enter__(self):
+        with open(self.PATH) as f:
+            self.previous = f.read().strip()
+        if self.previous != "1":
+            with open(self.PATH, "w") as f:
+                f.write("1")
+        return self
+
+    def __exit__(self, *exc):
+        if self.previous != "1":
+            with open(self.PATH, "w") as f:
+                f.write(self.previous)
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", required=True, help="output directory")
+    p.add_argument("--quick", action="store_true", help="small sizes, 2 reps, < 10 minutes")
+    p.add_argument("--kernels", default=",".join(k.name for k in KERNELS),
+                   help="comma-separated subset of: " + ", ".join(KERNELS_BY_NAME))
+    p.add_argument("--reps", type=int, help="repetitions (default 3, quick 2)")
+    p.add_argument("--limit-mib", type=int, help="cgroup memory limit (default 256, quick 64); "
+                   "problem sizes scale with it")
+    p.add_argument("--cc", default=os.path.join(REPO, "build", "tools", "outcore-cc"))
+    p.add_argument("--plain-cc", default="clang-19")
+    p.add_argument("--data-dir", default="/var/tmp/outcore-bench/data",
+                   help="input files, generated once per size and reused")
+    p.add_argument("--mode", choices=("file", "anon"), default="file",
+                   help="file: shared file mappings; anon: anonymous memory (needs swap)")
+    p.add_argument("--timeout-s", type=float,
+                   help="cap per run; capped runs are extrapolated from progress where the "
+                   "kernel reports it (default 300, quick 12)")
+    p.add_argument("--interactive-kernels", default="matvec,stencil2d",
+                   help="kernels to co-run with the toucher ('' to skip)")
+    p.add_argument("--sleeps", help="co-runner sleep times in seconds (default 0,0.5,1,2,5; "
+                   "quick 0,1,5)")
+    p.add_argument("--touches", type=int, help="touches per sleep time (default 5, quick 3)")
+    args = p.parse_args(argv)
+    args.kernels = [k for k in args.kernels.split(",") if k]
+    unknown = [k for k in args.kernels if k not in KERNELS_BY_NAME]
+    if unknown:
+        p.error(f"unknown kernels: {', '.join(unknown)}")
+    args.interactive_kernels = [k for k in args.interactive_kernels.split(",") if k]
+    args.reps = args.reps or (2 if args.quick else 3)
+    args.limit_mib = args.limit_mib or (64 if args.quick else 256)
+    args.timeout_s = args.timeout_s or (12.0 if args.quick else 300.0)
+    sleeps = args.sleeps or ("0,1,5" if args.quick else "0,0.5,1,2,5")
+    args.sleeps = [float(s) for s in sleeps.split(",")]
+    args.touches = args.touches or (3 if args.quick else 5)
+    return args
+
+
+def main(argv):
+    args = parse_args(argv)
+    if os.geteuid() != 0:
+        sys.exit("run.py needs root: memory cgroups, delay accounting")
+    os.makedirs(args.data_dir, exist_ok=True)
+    sys.path.insert(0, BENCH_DIR)
+    with DelayAccounting():
+        Bench(args).main()
+    print(f"results in {os.path.abspath(args.out)}: results.json summary.json report.md *.png")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
