@@ -695,6 +695,26 @@ def machine_description():
             f"{mem_kib // 1024} MiB RAM, {cg}")
 
 
+class SwapFile:
+    """A swap file for the anonymous-memory mode, removed afterwards (no-op without a size)."""
+
+    def __init__(self, path, mib):
+        self.path, self.mib = path, mib
+
+    def __enter__(self):
+        if self.mib:
+            subprocess.run(["fallocate", "-l", f"{self.mib}M", self.path], check=True)
+            os.chmod(self.path, 0o600)
+            subprocess.run(["mkswap", self.path], check=True, capture_output=True)
+            subprocess.run(["swapon", self.path], check=True)
+        return self
+
+    def __exit__(self, *exc):
+        if self.mib:
+            subprocess.run(["swapoff", self.path])
+            os.remove(self.path)
+
+
 class DelayAccounting:
     """Turns on sysctl kernel.task_delayacct for the benchmark and restores it afterwards."""
     PATH = "/proc/sys/kernel/task_delayacct"
@@ -713,6 +733,11 @@ class DelayAccounting:
                 f.write(self.previous)
 
 
+def has_swap():
+    with open("/proc/swaps") as f:
+        return len(f.readlines()) > 1
+
+
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--out", required=True, help="output directory")
@@ -728,6 +753,8 @@ def parse_args(argv):
                    help="input files, generated once per size and reused")
     p.add_argument("--mode", choices=("file", "anon"), default="file",
                    help="file: shared file mappings; anon: anonymous memory (needs swap)")
+    p.add_argument("--swap-mib", type=int, default=0,
+                   help="anon mode: create and enable a swap file of this size for the run")
     p.add_argument("--timeout-s", type=float,
                    help="cap per run; capped runs are extrapolated from progress where the "
                    "kernel reports it (default 300, quick 12)")
@@ -757,7 +784,11 @@ def main(argv):
         sys.exit("run.py needs root: memory cgroups, delay accounting")
     os.makedirs(args.data_dir, exist_ok=True)
     sys.path.insert(0, BENCH_DIR)
-    with DelayAccounting():
+    if args.mode == "anon" and not args.swap_mib and not has_swap():
+        print("warning: anonymous mode without swap: the limit will OOM-kill the kernels; "
+              "pass --swap-mib")
+    swap_path = os.path.join(os.path.dirname(args.data_dir.rstrip("/")), "swapfile")
+    with DelayAccounting(), SwapFile(swap_path, args.swap_mib):
         Bench(args).main()
     print(f"results in {os.path.abspath(args.out)}: results.json summary.json report.md *.png")
 

@@ -1,6 +1,7 @@
 /* The interactive co-runner of OSDI Sec. 1.1: touch 1 MiB, sleep, repeat; print the time each
  * touch took (the response time) and its major faults. The data is a shared file mapping so that
- * it can be evicted without swap, like an editor's file-backed pages.
+ * it can be evicted without swap; MADV_RANDOM makes each evicted page come back with its own
+ * fault, as the paper's task paged its data back from swap (no 8 MiB read-around).
  * Usage: toucher FILE SLEEP_SECONDS COUNT */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -44,7 +45,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   volatile char *p = mmap(NULL, TOUCH_BYTES, PROT_READ, MAP_SHARED, fd, 0);
-  if (p == MAP_FAILED) {
+  if (p == MAP_FAILED || madvise((void *)p, TOUCH_BYTES, MADV_RANDOM)) {
     perror("mmap");
     return 2;
   }

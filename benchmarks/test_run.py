@@ -1,0 +1,189 @@
+"""Fast self-check of the harness logic: no root, no data, no compiler.
+
+python3 -m unittest benchmarks/test_run.py"""
+import array
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import report  # noqa: E402
+import run  # noqa: E402
+
+MIB = run.MIB
+
+
+def phase_run(kernel, version, rep, wall, checksum="aa", stall=0.5, read_mib=100.0,
+              peak_mib=64.0):
+    return {"kernel": kernel, "version": version, "rep": rep, "timed_out": False,
+            "progress": None, "peak_mib": peak_mib, "avg_mib": peak_mib / 2,
+            "memory_trace": [], "runtime_stats": None,
+            "process": {"wall_s": wall + 0.1, "user_s": 0.1, "sys_s": 0.1, "majflt": 10,
+                        "stall_s": stall, "read_bytes": int(read_mib * MIB)},
+            "phase": {"wall_s": wall, "stall_s": stall, "thread_user_s": 0.2,
+                      "thread_sys_s": 0.1, "read_bytes": int(read_mib * MIB), "majflt": 7,
+                      "checksum": checksum, "check": "ok", "t_begin": 0, "t_end": wall}}
+
+
+def capped_run(kernel, version, rep, elapsed, progress):
+    return {"kernel": kernel, "version": version, "rep": rep, "timed_out": True,
+            "progress": progress, "phase": None, "peak_mib": 64.0, "avg_mib": 60.0,
+            "memory_trace": [], "runtime_stats": None,
+            "process": {"wall_s": elapsed, "user_s": 1.0, "sys_s": 2.0, "majflt": 100,
+                        "stall_s": 3.0, "read_bytes": 10 * MIB}}
+
+
+class PureFunctions(unittest.TestCase):
+    def test_median_ignores_missing(self):
+        self.assertEqual(run.median([3, None, 1, 2]), 2)
+        self.assertIsNone(run.median([None]))
+
+    def test_extrapolate(self):
+        self.assertAlmostEqual(run.extrapolate(10.0, 0.25), 40.0)
+        self.assertAlmostEqual(run.extrapolate(10.0, 1.5), 10.0)
+        self.assertIsNone(run.extrapolate(10.0, 0.0))
+        self.assertIsNone(run.extrapolate(10.0, None))
+
+    def test_stall_hidden(self):
+        self.assertAlmostEqual(run.stall_hidden(10.0, 4.0, 2.0), 0.75)
+        self.assertAlmostEqual(run.stall_hidden(10.0, 12.0, 2.0), -0.25)
+        self.assertIsNone(run.stall_hidden(2.0, 1.0, 2.0))  # O already in core
+        self.assertIsNone(run.stall_hidden(None, 1.0, 0.5))
+
+    def test_speedup_and_ratio(self):
+        self.assertAlmostEqual(run.speedup(10.0, 4.0), 2.5)
+        self.assertIsNone(run.speedup(10.0, 0.0))
+        self.assertAlmostEqual(run.ratio(1.0, 4.0), 0.25)
+        self.assertIsNone(run.ratio(None, 4.0))
+
+    def test_run_metrics_of_capped_run_scale_with_progress(self):
+        m = run.run_metrics(capped_run("column", "O", 0, 12.0, 0.1))
+        self.assertTrue(m["extrapolated"])
+        self.assertAlmostEqual(m["wall_s"], 120.0)
+        self.assertAlmostEqual(m["stall_s"], 30.0)
+        self.assertAlmostEqual(m["read_mib"], 100.0)
+        self.assertEqual(m["majflt"], 1000)
+        self.assertIsNone(run.run_metrics(capped_run("column", "O", 0, 12.0, None)))
+
+    def test_run_metrics_of_finished_run_use_the_phase(self):
+        m = run.run_metrics(phase_run("buk", "O", 0, 3.0, stall=1.5, read_mib=50))
+        self.assertEqual((m["wall_s"], m["stall_s"], m["read_mib"], m["majflt"]),
+                         (3.0, 1.5, 50.0, 7))
+
+    def test_memory_stats_average_only_inside_the_phase(self):
+        samples = [(0.0, 10 * MIB), (1.0, 20 * MIB), (2.0, 40 * MIB), (3.0, 100 * MIB)]
+        avg, trace = run.memory_stats(samples, 0.5, 2.5)
+        self.assertAlmostEqual(avg, 30.0)
+        self.assertEqual(trace[0], [0.0, 10.0])
+        self.assertEqual(len(trace), 4)
+
+    def test_read_progress_counts_entries_without_the_sentinel(self):
+        with tempfile.NamedTemporaryFile(delete=False) as f:
+            f.write(array.array("d", [3.0, 5.0, -1.0, -1.0]).tobytes())
+        try:
+            self.assertAlmostEqual(run.read_progress(f.name, -1.0), 0.5)
+        finally:
+            os.unlink(f.name)
+
+    def test_sizes_scale_with_the_limit(self):
+        for kernel in run.KERNELS:
+            small = kernel.size_args(64 * MIB, True)
+            large = kernel.size_args(256 * MIB, False)
+            self.assertTrue(all(isinstance(x, int) and x > 0 for x in small + large),
+                            kernel.name)
+            self.assertGreater(large[0] * (large[1] if len(large) > 1 else 1),
+                               small[0] * (small[1] if len(small) > 1 else 1), kernel.name)
+        rows, cols = run.KERNELS_BY_NAME["column"].size_args(256 * MIB, False)
+        self.assertEqual((rows, cols), (16384, 8192))  # PLATFORM.md's oracle size
+
+
+class Summary(unittest.TestCase):
+    def setUp(self):
+        self.runs = []
+        for rep in range(3):
+            for version, wall in (("O", 10.0), ("P", 6.0), ("R", 7.0), ("B", 4.0),
+                                  ("W", 2.0), ("WB", 2.04)):
+                self.runs.append(phase_run("buk", version, rep, wall + 0.1 * rep,
+                                           read_mib=100.0 if version == "O" else 40.0))
+            self.runs.append(capped_run("column", "O", rep, 12.0, 0.01))
+            self.runs.append(phase_run("column", "Orand", rep, 100.0, checksum="cc"))
+            self.runs.append(phase_run("column", "B", rep, 15.0, checksum="cc"))
+            self.runs.append(phase_run("column", "W", rep, 1.0, checksum="cc"))
+        self.interactive = {
+            "sleep_s": [0.0, 5.0], "standalone": {"ms": [0.02, 0.03, 0.02]},
+            "kernels": {"matvec": {v: [{"ms": [0.02, 0.021, 0.05], "majflt": [0, 0, 1]},
+                                       {"ms": [5.0, 7.0, 6.0], "majflt": [200, 250, 256]}]
+                                   for v in ("O", "P", "R", "B")}}}
+        self.summary = run.summarize(self.runs, self.interactive, "test machine", 256, True,
+                                     False)
+
+    def test_contract_keys(self):
+        s = self.summary
+        self.assertLessEqual({"kernels", "interactive", "machine", "limit_mib", "quick"}, set(s))
+        buk = s["kernels"]["buk"]
+        self.assertLessEqual({"affine", "outputs_identical", "versions", "stall_hidden",
+                              "speedup"}, set(buk))
+        self.assertFalse(buk["affine"])
+        for v in ("O", "P", "R", "B", "W"):
+            self.assertLessEqual({"wall_median_s", "wall_min_s", "stall_median_s", "read_mib",
+                                  "peak_mib", "majflt"}, set(buk["versions"][v]))
+        self.assertEqual(set(buk["stall_hidden"]), {"P", "R", "B"})
+
+    def test_medians_stall_hidden_and_speedup(self):
+        buk = self.summary["kernels"]["buk"]
+        self.assertAlmostEqual(buk["versions"]["O"]["wall_median_s"], 10.1)
+        self.assertAlmostEqual(buk["versions"]["O"]["wall_min_s"], 10.0)
+        self.assertAlmostEqual(buk["speedup"]["B"], 10.1 / 4.1)
+        self.assertAlmostEqual(buk["stall_hidden"]["B"], (10.1 - 4.1) / (10.1 - 2.1))
+        self.assertTrue(buk["outputs_identical"])
+
+    def test_outputs_identical_compares_finished_runs_only(self):
+        column = self.summary["kernels"]["column"]
+        self.assertTrue(column["outputs_identical"])  # capped O runs have no checksum
+        self.assertTrue(column["versions"]["O"]["extrapolated"])
+        self.assertAlmostEqual(column["versions"]["O"]["wall_median_s"], 1200.0)
+        runs = self.runs + [phase_run("buk", "R", 9, 7.0, checksum="different")]
+        self.assertFalse(run.summarize(runs, None, "m", 256, True, False)
+                         ["kernels"]["buk"]["outputs_identical"])
+
+    def test_targets(self):
+        by_name = {t["target"]: t for t in self.summary["targets"]}
+        column = by_name["column: B / Orand wall"]
+        self.assertAlmostEqual(column["value"], 0.15)
+        self.assertTrue(column["ok"])
+        buk = by_name["buk: B / O wall"]
+        self.assertFalse(buk["ok"])  # 4.1 / 10.1 > 0.22
+        warm = by_name["buk: warm WB / W wall"]
+        self.assertAlmostEqual(warm["value"], 2.14 / 2.1)
+        self.assertTrue(warm["ok"])
+        corunner = by_name["co-runner with matvec B: worst median / standalone"]
+        self.assertAlmostEqual(corunner["value"], 6.0 / 0.02)
+        self.assertFalse(corunner["ok"])
+
+    def test_interactive_summary(self):
+        inter = self.summary["interactive"]
+        self.assertAlmostEqual(inter["standalone_ms"], 0.02)
+        self.assertEqual(inter["sleep_s"], [0.0, 5.0])
+        self.assertEqual(inter["kernels"]["matvec"]["B"], [0.021, 6.0])
+        self.assertEqual(inter["majflt_per_touch"]["matvec"]["O"], [0, 250])
+
+    def test_report_markdown(self):
+        with tempfile.TemporaryDirectory() as out:
+            report.write_markdown(out, self.summary, self.runs, self.interactive)
+            with open(os.path.join(out, "report.md")) as f:
+                text = f.read()
+        self.assertIn("| buk |", text)
+        self.assertIn("O (capped)", text)
+        self.assertIn("with matvec", text)
+
+    def test_breakdown_shares_add_up_to_the_normalised_wall(self):
+        stats = {"wall_median_s": 5.0, "user_median_s": 1.0, "sys_median_s": 1.0,
+                 "stall_median_s": 2.0}
+        shares = report.breakdown(stats, 10.0)
+        self.assertAlmostEqual(sum(shares), 0.5)
+        self.assertAlmostEqual(shares[3], 0.1)
+
+
+if __name__ == "__main__":
+    unittest.main()
