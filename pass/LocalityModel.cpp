@@ -80,6 +80,17 @@ std::string parenthesized(const std::string &T) {
   return isSimpleText(T) ? T : "(" + T + ")";
 }
 
+/// Whether the reuse math applies: a direct reference whose access relation
+/// ranges over exactly the loops of its path. Anything else (a malformed
+/// model included) is treated as having no reuse rather than handed to isl,
+/// which aborts on mismatched spaces.
+bool analysable(const NestRef &Ref) {
+  if (Ref.Indirect || Ref.Access.is_null())
+    return false;
+  isl_size In = Ref.Access.dim(isl::dim::in).release();
+  return In >= 0 && size_t(In) == Ref.Path.size();
+}
+
 /// Per-reference facts that do not depend on memory size.
 struct RefReuse {
   std::vector<bool> Temporal;      ///< per path position
@@ -90,7 +101,7 @@ RefReuse reuseAlongLoops(const NestRef &Ref, const RefLocality &Out,
                          const MachineParams &Params) {
   size_t N = Ref.Path.size();
   RefReuse R{std::vector<bool>(N, false), std::vector<int64_t>(N, 0)};
-  if (Ref.Indirect)
+  if (!analysable(Ref))
     return R;
   isl::ctx Ctx = Ref.Access.ctx();
   for (size_t P = 0; P < N; ++P) {
@@ -107,7 +118,7 @@ RefReuse reuseAlongLoops(const NestRef &Ref, const RefLocality &Out,
     if (!Stride || *Stride == 0)
       continue; // the row moves only through floor divisions: not modelled
     int64_t StrideBytes = satMul(std::llabs(*Stride), Ref.ElemSize);
-    if (StrideBytes < Params.PageSize)
+    if (StrideBytes > 0 && StrideBytes < Params.PageSize)
       R.Spatial[P] = Params.PageSize / StrideBytes;
   }
   return R;
@@ -139,11 +150,11 @@ std::vector<Group> formGroups(const NestModel &Nest,
   };
   for (size_t I = 0; I < N; ++I) {
     const NestRef &A = Nest.Refs[Candidates[I]];
-    if (A.Indirect)
+    if (!analysable(A))
       continue;
     for (size_t J = I + 1; J < N; ++J) {
       const NestRef &B = Nest.Refs[Candidates[J]];
-      if (B.Indirect || A.Array != B.Array || A.Path != B.Path ||
+      if (!analysable(B) || A.Array != B.Array || A.Path != B.Path ||
           A.ElemSize != B.ElemSize || Find(I) == Find(J))
         continue;
       if (haveGroupReuse(A.Access, B.Access, A.ElemSize, Params.PageSize,
@@ -279,7 +290,7 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params) {
   for (size_t R = 0; R < Nest.Refs.size(); ++R) {
     const NestRef &Ref = Nest.Refs[R];
     RefLocality &Loc = Out.Refs[R];
-    if (!Ref.Indirect) {
+    if (analysable(Ref)) {
       Loc.TemporalSpace = temporalReuseSpace(Ref.Access);
       Loc.SpatialSpace = spatialReuseSpace(Ref.Access);
     }
@@ -289,7 +300,7 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params) {
   // 2. Pages touched by one iteration of each loop, and whether it fits.
   // Within one iteration of loop K only the loops inside K iterate, so the
   // groups for this count use reuse vectors in those loops only.
-  const int64_t MemPages = Params.MemSize / Params.PageSize;
+  const int64_t MemPages = Params.MemSize / std::max<int64_t>(Params.PageSize, 1);
   enum class Fit { Yes, No, Unknown };
   std::vector<Fit> Fits(Nest.Loops.size());
   for (size_t K = 0; K < Nest.Loops.size(); ++K) {

@@ -124,7 +124,8 @@ struct LoopLocality {
 };
 
 struct RefLocality {
-  isl::set TemporalSpace, SpatialSpace; ///< ker H, ker H_S (null if Indirect)
+  isl::set TemporalSpace, SpatialSpace; ///< ker H, ker H_S (null if Indirect or
+                                        ///< the access does not span the path)
   /// Loop indices (NestModel numbering) whose direction carries the reuse /
   /// lies in the localized space / carries locality (reuse ∩ localized).
   std::vector<int> TemporalLoops, SpatialLoops, LocalizedLoops;

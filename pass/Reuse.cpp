@@ -185,7 +185,7 @@ bool haveGroupReuse(const isl::map &A, const isl::map &B, int64_t ElemSize,
   // Half-page rule: two references within half a page of each other probably
   // share the page. Written as 2|d|E < P to avoid rounding P / 2.
   int64_t LastDiff = std::llabs(constantDifference(FA, FB, D - 1));
-  if (2 * LastDiff * ElemSize >= PageSize)
+  if (LastDiff >= PageSize || 2 * LastDiff * ElemSize >= PageSize)
     return false;
   // Eq. 3: exists r with H_S r = c_S,A - c_S,B, r zero outside Allowed.
   isl::set R = differences(withoutLastIndex(FA), withoutLastIndex(FB));

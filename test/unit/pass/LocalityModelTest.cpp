@@ -515,6 +515,33 @@ TEST_F(LocalityTest, IndirectReference) {
   EXPECT_EQ(L.Refs[Index].PrefetchPredicate, "i mod 2 = 0 and j = 0");
 }
 
+// A piecewise (non-affine) direct access: no reuse claimed, hinted always.
+TEST_F(LocalityTest, PiecewiseDirectAccess) {
+  int I = loop(Nest, -1, "i", 10);
+  int R = ref(Nest, "A", {I}, "{ [i] -> [i] : i >= 5; [i] -> [9 - i] : i < 5 }");
+  NestLocality L = analyzeNest(Nest, tinyPages());
+  EXPECT_TRUE(L.Refs[R].TemporalSpace.is_equal(set("{ [0] }")));
+  EXPECT_TRUE(L.Refs[R].SpatialLoops.empty());
+  EXPECT_EQ(L.Refs[R].PrefetchPredicate, "true");
+  EXPECT_EQ(L.Refs[R].ReleasePredicate, "true");
+}
+
+// A model whose access does not span the reference's path, or has a zero
+// element size, must not reach isl with mismatched spaces (isl aborts).
+TEST_F(LocalityTest, MalformedReferenceIsNotAnalysed) {
+  int I = loop(Nest, -1, "i", 10);
+  int J = loop(Nest, I, "j", 10);
+  int Short = ref(Nest, "A", {I, J}, "{ [i] -> [i] }");
+  int Twin = ref(Nest, "A", {I, J}, "{ [i] -> [i + 1] }");
+  int Empty = ref(Nest, "E", {I, J}, "{ [i,j] -> [j] }", "E[j]", /*ElemSize=*/0);
+  NestLocality L = analyzeNest(Nest, tinyPages());
+  EXPECT_TRUE(L.Refs[Short].TemporalSpace.is_null());
+  EXPECT_EQ(L.Refs[Short].Role, GroupRole::Single);
+  EXPECT_EQ(L.Refs[Twin].PrefetchPredicate, "true");
+  EXPECT_TRUE(L.Refs[Empty].SpatialLoops.empty());
+  EXPECT_EQ(L.Refs[Empty].TemporalLoops, Loops{I});
+}
+
 // A scalar in memory (0-d access) is reused along every loop.
 TEST_F(LocalityTest, ZeroDimensionalAccess) {
   int I = loop(Nest, -1, "i", 10);
