@@ -1,0 +1,176 @@
+"""Shared by the end-to-end tests and the differential fuzzer: the toolchain under test,
+compiling, running a program under every Outcore run-time configuration, and comparing output.
+
+A program passes when the binary built by outcore-cc prints exactly what the binary built by
+plain clang prints (same flags), under every OUTCORE_POLICY, with and without a tiny
+OUTCORE_MEM_LIMIT (which makes transformed code take its hinted version), and exits with 0.
+"""
+
+import argparse
+import concurrent.futures
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+
+POLICIES = ("off", "prefetch", "release", "buffered")
+# A 1 MiB limit is below every corpus and fuzz footprint, so run-time versioning picks the
+# hinted loop nests; without a limit it may pick the original ones.
+SMALL_MEM_LIMIT = "1M"
+RUN_CONFIGS = tuple(
+    (f"{policy}{'' if limit is None else '+mem=' + limit}",
+     {"OUTCORE_POLICY": policy, **({} if limit is None else {"OUTCORE_MEM_LIMIT": limit})})
+    for policy in POLICIES for limit in (None, SMALL_MEM_LIMIT))
+
+COMPILE_TIMEOUT = 180
+RUN_TIMEOUT = 60
+
+
+@dataclass
+class Toolchain:
+    clang: str
+    outcore_cc: str
+    plugin: str
+    runtime_dir: str  # directory of liboutcore-rt.so, for LD_LIBRARY_PATH (may be empty)
+
+    def missing(self):
+        """Descriptions of the artefacts that are not there (empty when all are)."""
+        problems = []
+        if not shutil.which(self.clang):
+            problems.append(f"compiler not found: {self.clang}")
+        if not os.access(self.outcore_cc, os.X_OK):
+            problems.append(f"outcore-cc driver not found or not executable: {self.outcore_cc}")
+        if not os.path.isfile(self.plugin):
+            problems.append(f"plugin not found: {self.plugin}")
+        return problems
+
+
+def add_toolchain_arguments(parser: argparse.ArgumentParser):
+    parser.add_argument("--clang", default="clang-19", help="plain compiler (reference builds)")
+    parser.add_argument("--outcore-cc", required=True, help="path to the outcore-cc driver")
+    parser.add_argument("--plugin", required=True, help="path to Outcore.so")
+    parser.add_argument("--runtime-dir", default="", help="directory holding liboutcore-rt.so")
+    parser.add_argument("--jobs", type=int, default=2, help="parallel workers (default 2)")
+
+
+def toolchain_from_arguments(args) -> Toolchain:
+    return Toolchain(clang=args.clang, outcore_cc=args.outcore_cc, plugin=args.plugin,
+                     runtime_dir=args.runtime_dir)
+
+
+@dataclass
+class Outcome:
+    returncode: int  # negative: killed by that signal; None: timed out
+    stdout: str
+    stderr: str
+
+    @property
+    def ok(self):
+        return self.returncode == 0
+
+    def describe(self):
+        if self.returncode is None:
+            status = "timed out"
+        elif self.returncode < 0:
+            status = f"killed by signal {-self.returncode}"
+        else:
+            status = f"exit status {self.returncode}"
+        tail = self.stderr.strip().splitlines()[-12:]
+        return status + ("".join("\n    | " + line for line in tail) if tail else "")
+
+
+def run(command, env=None, timeout=RUN_TIMEOUT, cwd=None) -> Outcome:
+    try:
+        proc = subprocess.run(command, env=env, cwd=cwd, capture_output=True, timeout=timeout,
+                              text=True, errors="replace")
+        return Outcome(proc.returncode, proc.stdout, proc.stderr)
+    except subprocess.TimeoutExpired as expired:
+        def text(data):
+            return data.decode(errors="replace") if isinstance(data, bytes) else (data or "")
+        return Outcome(None, text(expired.stdout), text(expired.stderr))
+
+
+def is_compiler_crash(outcome: Outcome):
+    """A crash or an internal error, as opposed to a diagnostic about the program."""
+    markers = ("PLEASE submit a bug report", "Stack dump:", "frontend command failed due to signal",
+               "LLVM ERROR", "Assertion", "Broken module", "Broken function", "isl_")
+    return outcome.returncode is None or outcome.returncode < 0 or any(
+        marker in outcome.stderr for marker in markers)
+
+
+def clean_environment(toolchain: Toolchain):
+    """The environment of the test itself, minus any OUTCORE_* setting it may have inherited."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("OUTCORE_")}
+    if toolchain.runtime_dir:
+        env["LD_LIBRARY_PATH"] = os.pathsep.join(
+            filter(None, [toolchain.runtime_dir, env.get("LD_LIBRARY_PATH", "")]))
+    return env
+
+
+def first_difference(expected: str, actual: str):
+    """(1-based line number, expected line, actual line) of the first difference, or None."""
+    if expected == actual:
+        return None
+    expected_lines, actual_lines = expected.splitlines(), actual.splitlines()
+    for number in range(max(len(expected_lines), len(actual_lines))):
+        want = expected_lines[number] if number < len(expected_lines) else "<end of output>"
+        got = actual_lines[number] if number < len(actual_lines) else "<end of output>"
+        if want != got:
+            return number + 1, want, got
+    # Same lines, so only a trailing newline differs.
+    return len(expected_lines), repr(expected[-1:]), repr(actual[-1:])
+
+
+@dataclass
+class Failure:
+    program: str  # corpus kernel or fuzz case name
+    stage: str  # "plain build", "outcore build", "plain run", "run", "compare"
+    config: str  # opt level and run configuration
+    detail: str
+    compiler_crash: bool = False
+
+    def __str__(self):
+        return f"FAIL {self.program} [{self.config}] {self.stage}: {self.detail}"
+
+
+def compare_builds(source, name, work_dir, opt_level, toolchain: Toolchain, extra_flags=()):
+    """Build `source` with plain clang and with outcore-cc at `opt_level`, run the plain binary once
+    and the outcore binary under every RUN_CONFIGS entry, and return the list of Failures."""
+    os.makedirs(work_dir, exist_ok=True)
+    flags = [opt_level, *extra_flags]
+    plain_exe = os.path.join(work_dir, f"{name}{opt_level}.plain")
+    outcore_exe = os.path.join(work_dir, f"{name}{opt_level}.outcore")
+    env = clean_environment(toolchain)
+
+    plain_build = run([toolchain.clang, *flags, source, "-o", plain_exe, "-lm"], env=env,
+                      timeout=COMPILE_TIMEOUT)
+    if not plain_build.ok:
+        return [Failure(name, "plain build", opt_level, plain_build.describe())]
+    outcore_build = run([toolchain.outcore_cc, *flags, source, "-o", outcore_exe, "-lm"], env=env,
+                        timeout=COMPILE_TIMEOUT)
+    if not outcore_build.ok:
+        return [Failure(name, "outcore build", opt_level, outcore_build.describe(),
+                        compiler_crash=is_compiler_crash(outcore_build))]
+
+    reference = run([plain_exe], env=env)
+    if not reference.ok:
+        return [Failure(name, "plain run", opt_level, reference.describe())]
+    failures = []
+    for config_name, settings in RUN_CONFIGS:
+        config = f"{opt_level} {config_name}"
+        result = run([outcore_exe], env={**env, **settings})
+        if not result.ok:
+            failures.append(Failure(name, "run", config, result.describe()))
+            continue
+        difference = first_difference(reference.stdout, result.stdout)
+        if difference:
+            line, want, got = difference
+            failures.append(Failure(name, "compare", config,
+                                    f"stdout line {line}: plain clang printed {want!r}, outcore printed {got!r}"))
+    return failures
+
+
+def parallel_map(function, items, jobs):
+    """function(item) for every item on `jobs` threads (the work is in subprocesses), in order."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        return list(pool.map(function, items))

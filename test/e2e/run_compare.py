@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""E2E part (b): build every corpus kernel with outcore-cc and with plain clang-19 at the same -O
+level, run the plain binary once and the outcore binary under every OUTCORE_POLICY, with and
+without OUTCORE_MEM_LIMIT=1M, and require byte-identical stdout and exit status 0."""
+
+import argparse
+import os
+import sys
+
+import harness
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    harness.add_toolchain_arguments(parser)
+    parser.add_argument("--corpus", required=True, help="directory of corpus *.c files")
+    parser.add_argument("--work-dir", required=True, help="where the binaries go")
+    parser.add_argument("--levels", default="-O2,-O3", help="comma-separated -O levels")
+    args = parser.parse_args()
+    toolchain = harness.toolchain_from_arguments(args)
+    if toolchain.missing():
+        print("\n".join(toolchain.missing()))
+        return 1
+    sources = sorted(os.path.join(args.corpus, f) for f in os.listdir(args.corpus) if f.endswith(".c"))
+    jobs = [(source, level) for source in sources for level in args.levels.split(",")]
+
+    def compare(job):
+        source, level = job
+        name = os.path.splitext(os.path.basename(source))[0]
+        return harness.compare_builds(source, name, args.work_dir, level, toolchain)
+
+    results = harness.parallel_map(compare, jobs, args.jobs)
+    failures = [failure for result in results for failure in result]
+    for failure in failures:
+        print(failure)
+    failed_builds = sum(1 for result in results if result)
+    print(f"kernels: {len(sources)}, builds compared: {len(jobs)} x {len(harness.RUN_CONFIGS)} run "
+          f"configurations, passed: {len(jobs) - failed_builds}, failed: {failed_builds} "
+          f"({len(failures)} failing runs, {sum(f.compiler_crash for f in failures)} compiler crashes)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
