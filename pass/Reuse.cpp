@@ -13,6 +13,7 @@
 #include "LocalityModel.h"
 
 #include <cstdlib>
+#include <limits>
 
 namespace outcore {
 
@@ -22,6 +23,16 @@ namespace {
 unsigned count(isl::size S) {
   isl_size V = S.release();
   return V < 0 ? 0 : unsigned(V);
+}
+
+/// V as an int64_t, or nullopt when it is not an integer that fits (isl
+/// reports an error, fatal under Polly, when asked for one that does not).
+std::optional<int64_t> integerValue(const isl::val &V) {
+  if (V.is_null() || !V.is_int().is_true() ||
+      isl_val_cmp_si(V.get(), std::numeric_limits<long>::max()) > 0 ||
+      isl_val_cmp_si(V.get(), std::numeric_limits<long>::min()) < 0)
+    return std::nullopt;
+  return V.get_num_si();
 }
 
 unsigned inputDims(const isl::map &M) { return count(M.dim(isl::dim::in)); }
@@ -71,10 +82,10 @@ std::pair<isl::multi_aff, isl::multi_aff> alignedPair(const isl::map &A,
 }
 
 /// The constant difference FA_k - FB_k of output K (uniformly generated refs).
-int64_t constantDifference(const isl::multi_aff &FA, const isl::multi_aff &FB,
-                           unsigned K) {
+std::optional<int64_t> constantDifference(const isl::multi_aff &FA,
+                                          const isl::multi_aff &FB, unsigned K) {
   isl::aff Diff = FA.get_at(K).sub(FB.get_at(K));
-  return Diff.get_constant_val().get_num_si();
+  return integerValue(Diff.get_constant_val());
 }
 
 /// Sign of the nearest reuse distance in Solutions: components are taken
@@ -98,8 +109,9 @@ int nearestReuseSign(isl::set Solutions) {
       return -1;
     if (Neg.is_empty().is_true())
       return 1;
-    long PosMin = Pos.dim_min_val(P).get_num_si();
-    long NegMax = Neg.dim_max_val(P).get_num_si();
+    const int64_t Far = std::numeric_limits<int64_t>::max();
+    int64_t PosMin = integerValue(Pos.dim_min_val(P)).value_or(Far);
+    int64_t NegMax = integerValue(Neg.dim_max_val(P)).value_or(-Far);
     return PosMin <= -NegMax ? 1 : -1;
   }
   return 0;
@@ -139,9 +151,7 @@ std::optional<int64_t> lastIndexStride(const isl::map &Access, unsigned Pos) {
   isl::aff Last = Fn.get_at(D - 1);
   isl::val Coef =
       isl::manage(isl_aff_get_coefficient_val(Last.get(), isl_dim_in, Pos));
-  if (!Coef.is_int().is_true())
-    return std::nullopt;
-  return Coef.get_num_si();
+  return integerValue(Coef);
 }
 
 isl::set temporalReuseSpace(const isl::map &Access) {
@@ -184,8 +194,9 @@ bool haveGroupReuse(const isl::map &A, const isl::map &B, int64_t ElemSize,
     return true; // the same scalar
   // Half-page rule: two references within half a page of each other probably
   // share the page. Written as 2|d|E < P to avoid rounding P / 2.
-  int64_t LastDiff = std::llabs(constantDifference(FA, FB, D - 1));
-  if (LastDiff >= PageSize || 2 * LastDiff * ElemSize >= PageSize)
+  std::optional<int64_t> Diff = constantDifference(FA, FB, D - 1);
+  if (!Diff || *Diff <= -PageSize || *Diff >= PageSize ||
+      2 * std::llabs(*Diff) * ElemSize >= PageSize)
     return false;
   // Eq. 3: exists r with H_S r = c_S,A - c_S,B, r zero outside Allowed.
   isl::set R = differences(withoutLastIndex(FA), withoutLastIndex(FB));
@@ -220,7 +231,7 @@ int compareLead(const isl::map &A, const isl::map &B) {
   unsigned D = count(FA.dim(isl::dim::out));
   if (D == 0)
     return 0;
-  int64_t LastDiff = constantDifference(FA, FB, D - 1);
+  int64_t LastDiff = constantDifference(FA, FB, D - 1).value_or(0);
   for (unsigned P = count(FA.dim(isl::dim::in)); P-- > 0;) {
     std::optional<int64_t> Stride = lastIndexStride(A, P);
     if (Stride && *Stride != 0) {

@@ -128,6 +128,16 @@ TEST_F(ReuseTest, HalfPageRule) {
   EXPECT_FALSE(haveGroupReuse(A, map("{ [i,j] -> [j, i] }"), 8, 4096, {0, 1}));
 }
 
+// Constants beyond 64 bits must not reach isl's conversions (an isl error,
+// fatal under Polly; the fixture fails on any isl error).
+TEST_F(ReuseTest, HugeConstantDifference) {
+  isl::map A = map("{ [i] -> [i] }");
+  isl::map Far = map("{ [i] -> [i + 100000000000000000000] }");
+  EXPECT_TRUE(uniformlyGenerated(A, Far));
+  EXPECT_FALSE(haveGroupReuse(A, Far, 8, 4096, {0}));
+  EXPECT_GT(compareLead(A, Far), 0);
+}
+
 TEST_F(ReuseTest, ZeroDimensionalGroup) {
   EXPECT_TRUE(haveGroupReuse(map("{ [i] -> [] }"), map("{ [i] -> [] }"), 8, 16, {}));
 }
