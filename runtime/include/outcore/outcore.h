@@ -1,0 +1,44 @@
+/*
+ * Outcore run-time ABI: non-binding I/O hints for out-of-core programs.
+ *
+ * The compiler inserts these calls; programs may also call them by hand. Every
+ * entry point accepts any argument (null, unmapped or kernel addresses, zero,
+ * negative or huge counts) and ignores or clips what it cannot use: a hint never
+ * faults and never changes what the program computes. Page counts are in pages of
+ * the size the calling module was compiled for (see oc_register_module).
+ */
+#ifndef OUTCORE_OUTCORE_H
+#define OUTCORE_OUTCORE_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Tells the runtime the page size (bytes) the module's npages arguments count.
+ * Called once per module from a module constructor; defaults to 4096. */
+void oc_register_module(long page_size);
+
+/* Prefetch the page holding addr (indirect and other single-page references). */
+void oc_prefetch(const void *addr);
+
+/* Prefetch npages pages starting at the page holding addr. priority and tag are
+ * those of the matching release directive (unused by prefetching itself). */
+void oc_prefetch_block(const void *addr, long npages, int priority, int tag);
+
+/* The program will not need npages pages from addr for a while. priority is the
+ * reuse priority of OSDI eq. 2 (0: no reuse, release at once); tag identifies the
+ * static release directive. */
+void oc_release_block(const void *addr, long npages, int priority, int tag);
+
+/* oc_prefetch_block(pf_addr, ...) and oc_release_block(rel_addr, ...) in one call. */
+void oc_prefetch_release_block(const void *pf_addr, const void *rel_addr, long npages,
+                               int priority, int tag);
+
+/* Bytes of memory the process may use now (OSDI eq. 1); cheap to call. */
+long oc_memory_limit(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OUTCORE_OUTCORE_H */

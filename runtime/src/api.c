@@ -1,0 +1,146 @@
+/*
+ * The ABI entry points and the prefetch fast path: a registered thread counts the
+ * hint in its own counter and tests the bit vector; only a hint that is not known
+ * resident leaves this file. No lock, no allocation, no system call on the way.
+ */
+#include <limits.h>
+
+#include "outcore/outcore.h"
+#include "residency.h"
+#include "runtime.h"
+#include "limit.h"
+#include "stats.h"
+
+#define OC_EXPORT __attribute__((visibility("default")))
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* Largest npages the fast path multiplies out (product stays far below 2^63). */
+#define FAST_MAX_PAGES (1L << 20)
+#define MODULE_PAGE_MAX (1L << 30)
+
+static inline void count_seen(struct oc_thread_counts *counts) {
+  atomic_store_explicit(&counts->seen,
+                        atomic_load_explicit(&counts->seen, memory_order_relaxed) + 1,
+                        memory_order_relaxed);
+}
+
+/* Byte range of npages module pages from addr, clipped to the address space. */
+static bool block_range(uintptr_t addr, long npages, uintptr_t *end) {
+  if (npages <= 0)
+    return false;
+  unsigned long bytes;
+  if (__builtin_mul_overflow((unsigned long)npages,
+                             (unsigned long)atomic_load_explicit(&oc_module_page_size,
+                                                                 memory_order_relaxed),
+                             &bytes) ||
+      __builtin_add_overflow(addr, bytes, end))
+    *end = UINTPTR_MAX;
+  return true;
+}
+
+static void prefetch_untracked(uintptr_t addr, long npages, enum oc_prefetch_shape shape);
+
+OC_EXPORT void oc_prefetch(const void *addr) {
+  struct oc_thread_counts *counts = oc_tls_counts;
+  if (UNLIKELY(!counts)) {
+    prefetch_untracked((uintptr_t)addr, 1, OC_PREFETCH_PAGE);
+    return;
+  }
+  count_seen(counts);
+  if (LIKELY(oc_residency_test_fast((uintptr_t)addr)))
+    return;
+  oc_prefetch_slow((uintptr_t)addr, (uintptr_t)addr + 1, OC_PREFETCH_PAGE);
+}
+
+static inline void prefetch_block(uintptr_t addr, long npages) {
+  struct oc_thread_counts *counts = oc_tls_counts;
+  if (UNLIKELY(!counts)) {
+    prefetch_untracked(addr, npages, OC_PREFETCH_BLOCK);
+    return;
+  }
+  count_seen(counts);
+  if (LIKELY((unsigned long)(npages - 1) < FAST_MAX_PAGES)) {
+    uintptr_t bytes = (uintptr_t)npages *
+                      (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
+    if (LIKELY(oc_residency_test_span_fast(addr, addr + bytes - 1)))
+      return;
+  }
+  uintptr_t end;
+  if (block_range(addr, npages, &end))
+    oc_prefetch_slow(addr, end, OC_PREFETCH_BLOCK);
+  else
+    oc_prefetch_slow(0, 0, OC_PREFETCH_BLOCK); /* counted as dropped */
+}
+
+/* The thread is not registered yet, or prefetching is off. */
+static void prefetch_untracked(uintptr_t addr, long npages, enum oc_prefetch_shape shape) {
+  if (oc_thread_enter()) {
+    if (shape == OC_PREFETCH_PAGE)
+      oc_prefetch((const void *)addr);
+    else
+      prefetch_block(addr, npages);
+    return;
+  }
+  if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING)
+    return;
+  /* A thread past its exit handlers: count here and take the slow path. */
+  oc_count(OC_HINTS_SEEN_UNTRACKED, 1);
+  uintptr_t end;
+  if (shape == OC_PREFETCH_PAGE)
+    oc_prefetch_slow(addr, addr + 1, shape);
+  else if (block_range(addr, npages, &end))
+    oc_prefetch_slow(addr, end, shape);
+}
+
+OC_EXPORT void oc_prefetch_block(const void *addr, long npages, int priority, int tag) {
+  (void)priority;
+  (void)tag;
+  prefetch_block((uintptr_t)addr, npages);
+}
+
+OC_EXPORT void oc_release_block(const void *addr, long npages, int priority, int tag) {
+  if (UNLIKELY(!atomic_load_explicit(&oc_release_on, memory_order_relaxed))) {
+    if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_UNINIT ||
+        !oc_runtime_init() || !atomic_load_explicit(&oc_release_on, memory_order_relaxed))
+      return;
+  }
+  uintptr_t end;
+  if (!block_range((uintptr_t)addr, npages, &end)) {
+    oc_count(OC_RELEASES_DROPPED, 1);
+    return;
+  }
+  oc_release_slow((uintptr_t)addr, end, priority, tag);
+}
+
+OC_EXPORT void oc_prefetch_release_block(const void *pf_addr, const void *rel_addr, long npages,
+                                         int priority, int tag) {
+  prefetch_block((uintptr_t)pf_addr, npages);
+  oc_release_block(rel_addr, npages, priority, tag);
+}
+
+OC_EXPORT long oc_memory_limit(void) {
+  if (UNLIKELY(atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING) &&
+      !oc_thread_enter())
+    return LONG_MAX; /* off: transformed code runs its original loops */
+  struct oc_limit_figures f;
+  oc_limit_get(&f);
+  return f.limit;
+}
+
+OC_EXPORT void oc_register_module(long page_size) {
+  oc_runtime_init();
+  if (page_size <= 0 || page_size > MODULE_PAGE_MAX)
+    return;
+  /* Modules compiled for different page sizes: the largest wins, so a block hint
+   * never covers less than its module meant. */
+  static _Atomic bool registered;
+  if (!atomic_exchange(&registered, true)) {
+    atomic_store(&oc_module_page_size, page_size);
+    return;
+  }
+  long current = atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
+  while (page_size > current &&
+         !atomic_compare_exchange_weak(&oc_module_page_size, &current, page_size))
+    ;
+}

@@ -1,0 +1,380 @@
+#include "backend_linux.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef MADV_COLD
+#define MADV_COLD 20
+#endif
+#ifndef MADV_PAGEOUT
+#define MADV_PAGEOUT 21
+#endif
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22
+#endif
+
+/* ---- classification -------------------------------------------------------- */
+
+static bool path_is(const char *path, size_t len, const char *what) {
+  size_t n = strlen(what);
+  return len >= n && memcmp(path, what, n) == 0;
+}
+
+enum oc_map_kind oc_maps_classify(const char *perms, const char *path, size_t len,
+                                  uint64_t inode) {
+  if (path_is(path, len, "[stack"))
+    return OC_MAP_STACK;
+  if (perms[2] == 'x')
+    return OC_MAP_CODE;
+  if (perms[0] != 'r' && perms[1] != 'w')
+    return OC_MAP_SPECIAL;
+  if (len && path[0] == '[' && !path_is(path, len, "[heap]") && !path_is(path, len, "[anon"))
+    return OC_MAP_SPECIAL;
+  bool shared = perms[3] == 's';
+  if (shared) {
+    if (inode == 0 || path_is(path, len, "/dev/zero") || path_is(path, len, "/SYSV") ||
+        path_is(path, len, "/memfd:") || path_is(path, len, "/dev/shm/"))
+      return OC_MAP_SHMEM;
+    return OC_MAP_FILE_SHARED;
+  }
+  return inode != 0 && len && path[0] == '/' ? OC_MAP_FILE_PRIVATE : OC_MAP_ANON;
+}
+
+bool oc_maps_parse_line(const char *line, struct oc_mapping *m, const char **path,
+                        size_t *path_len) {
+  unsigned long long start, end, offset, inode;
+  unsigned major_dev, minor_dev;
+  char perms[5];
+  int consumed = 0;
+  if (sscanf(line, "%llx-%llx %4s %llx %x:%x %llu %n", &start, &end, perms, &offset, &major_dev,
+             &minor_dev, &inode, &consumed) < 7 ||
+      strlen(perms) != 4 || end <= start)
+    return false;
+  const char *p = line + consumed;
+  while (*p == ' ')
+    p++;
+  size_t len = strcspn(p, "\n");
+  memset(m, 0, sizeof *m);
+  m->start = (uintptr_t)start;
+  m->end = (uintptr_t)end;
+  m->offset = offset;
+  m->device = makedev(major_dev, minor_dev);
+  m->inode = inode;
+  m->kind = oc_maps_classify(perms, p, len, inode);
+  *path = p;
+  *path_len = len;
+  return true;
+}
+
+/* ---- the cached table ------------------------------------------------------ */
+
+struct maps_table {
+  size_t count;
+  char *paths; /* all paths, NUL-separated */
+  struct oc_mapping entries[];
+};
+
+static pthread_rwlock_t table_lock = PTHREAD_RWLOCK_INITIALIZER;
+static struct maps_table *table; /* under table_lock */
+static long refreshed_ns = -OC_MAPS_REFRESH_NS;
+static uintptr_t runtime_start, runtime_end;
+
+static long now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+  return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+static char *read_maps(size_t *size) {
+  int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return NULL;
+  size_t cap = 64 << 10, len = 0;
+  char *text = malloc(cap);
+  while (text) {
+    if (cap - len < 4096) {
+      char *bigger = realloc(text, cap * 2);
+      if (!bigger) {
+        free(text);
+        text = NULL;
+        break;
+      }
+      text = bigger;
+      cap *= 2;
+    }
+    ssize_t n = read(fd, text + len, cap - len - 1);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    len += (size_t)n;
+  }
+  close(fd);
+  if (text)
+    text[len] = 0;
+  *size = len;
+  return text;
+}
+
+static struct maps_table *parse_maps(void) {
+  size_t size;
+  char *text = read_maps(&size);
+  if (!text)
+    return NULL;
+  size_t lines = 0;
+  for (const char *p = text; (p = strchr(p, '\n')); p++)
+    lines++;
+  struct maps_table *t = malloc(sizeof *t + lines * sizeof t->entries[0]);
+  char *paths = malloc(size + 1);
+  if (!t || !paths) {
+    free(t);
+    free(paths);
+    free(text);
+    return NULL;
+  }
+  t->count = 0;
+  t->paths = paths;
+  size_t paths_len = 0;
+  for (const char *line = text; line && *line && t->count < lines;) {
+    struct oc_mapping *m = &t->entries[t->count];
+    const char *path;
+    size_t path_len;
+    if (oc_maps_parse_line(line, m, &path, &path_len)) {
+      if (m->start >= runtime_start && m->end <= runtime_end)
+        m->kind = OC_MAP_RUNTIME;
+      memcpy(paths + paths_len, path, path_len);
+      paths[paths_len + path_len] = 0;
+      m->path = (const char *)(uintptr_t)paths_len; /* offset until paths is final */
+      paths_len += path_len + 1;
+      t->count++;
+    }
+    line = strchr(line, '\n');
+    if (line)
+      line++;
+  }
+  for (size_t i = 0; i < t->count; i++)
+    t->entries[i].path = paths + (uintptr_t)t->entries[i].path;
+  free(text);
+  return t;
+}
+
+static void free_table(struct maps_table *t) {
+  if (t) {
+    free(t->paths);
+    free(t);
+  }
+}
+
+/* Caller holds table_lock for writing. */
+static void refresh_locked(void) {
+  struct maps_table *fresh = parse_maps();
+  if (fresh) {
+    free_table(table);
+    table = fresh;
+  }
+  refreshed_ns = now_ns();
+}
+
+void oc_maps_refresh(void) {
+  pthread_rwlock_wrlock(&table_lock);
+  refresh_locked();
+  pthread_rwlock_unlock(&table_lock);
+}
+
+static struct oc_mapping *find_locked(uintptr_t addr) {
+  if (!table)
+    return NULL;
+  size_t lo = 0, hi = table->count;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    struct oc_mapping *m = &table->entries[mid];
+    if (addr < m->start)
+      hi = mid;
+    else if (addr >= m->end)
+      lo = mid + 1;
+    else
+      return m;
+  }
+  return NULL;
+}
+
+const struct oc_mapping *oc_maps_get(uintptr_t addr) {
+  pthread_rwlock_rdlock(&table_lock);
+  struct oc_mapping *m = find_locked(addr);
+  if (!m) {
+    pthread_rwlock_unlock(&table_lock);
+    pthread_rwlock_wrlock(&table_lock);
+    if (!(m = find_locked(addr)) && now_ns() - refreshed_ns >= OC_MAPS_REFRESH_NS) {
+      refresh_locked();
+      m = find_locked(addr);
+    }
+    /* Downgrade: rwlocks cannot, so reacquire and look again. */
+    pthread_rwlock_unlock(&table_lock);
+    pthread_rwlock_rdlock(&table_lock);
+    m = find_locked(addr);
+    if (!m) {
+      pthread_rwlock_unlock(&table_lock);
+      return NULL;
+    }
+  }
+  return m;
+}
+
+void oc_maps_put(const struct oc_mapping *mapping) {
+  if (mapping)
+    pthread_rwlock_unlock(&table_lock);
+}
+
+bool oc_maps_lookup(uintptr_t addr, struct oc_mapping *out, char *path, size_t size) {
+  const struct oc_mapping *m = oc_maps_get(addr);
+  if (!m)
+    return false;
+  out->start = m->start;
+  out->end = m->end;
+  out->offset = m->offset;
+  out->device = m->device;
+  out->inode = m->inode;
+  out->kind = m->kind;
+  snprintf(path, size, "%s", m->path);
+  out->path = path;
+  atomic_init(&out->random_advised, atomic_load(&m->random_advised));
+  oc_maps_put(m);
+  return true;
+}
+
+bool oc_maps_next_data(uintptr_t addr, uintptr_t *start, uintptr_t *end) {
+  bool found = false;
+  pthread_rwlock_rdlock(&table_lock);
+  size_t lo = 0, hi = table ? table->count : 0;
+  while (lo < hi) { /* first entry with end > addr */
+    size_t mid = (lo + hi) / 2;
+    if (table->entries[mid].end <= addr)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  for (; table && lo < table->count && !found; lo++) {
+    const struct oc_mapping *m = &table->entries[lo];
+    if (oc_kind_is_program_data(m->kind)) {
+      *start = m->start > addr ? m->start : addr;
+      *end = m->end;
+      found = true;
+    }
+  }
+  pthread_rwlock_unlock(&table_lock);
+  return found;
+}
+
+void oc_maps_set_runtime_range(uintptr_t start, uintptr_t end) {
+  pthread_rwlock_wrlock(&table_lock);
+  runtime_start = start;
+  runtime_end = end;
+  pthread_rwlock_unlock(&table_lock);
+}
+
+
+/* ---- the madvise family ---------------------------------------------------- */
+
+void oc_os_willneed(uintptr_t start, size_t len) {
+  /* The kernel stops each asynchronous request at about 8 MiB: split. */
+  while (len) {
+    size_t piece = len < OC_WILLNEED_MAX ? len : OC_WILLNEED_MAX;
+    madvise((void *)start, piece, MADV_WILLNEED);
+    start += piece;
+    len -= piece;
+  }
+}
+
+bool oc_os_populate_read(uintptr_t start, size_t len) {
+  if (madvise((void *)start, len, MADV_POPULATE_READ) == 0)
+    return true;
+  return errno != EINVAL; /* EFAULT/ENOMEM: past EOF or unmapped meanwhile: done */
+}
+
+void oc_os_advise_random(const struct oc_mapping *mapping) {
+  struct oc_mapping *m = (struct oc_mapping *)mapping;
+  if (!atomic_exchange_explicit(&m->random_advised, true, memory_order_relaxed))
+    madvise((void *)m->start, m->end - m->start, MADV_RANDOM);
+}
+
+void oc_os_release(enum oc_map_kind kind, uintptr_t start, size_t len, bool have_swap) {
+  /* PAGEOUT writes anonymous and private pages to swap before freeing them; with
+   * no swap it cannot free them, so COLD just makes them the first to go. */
+  int advice = (kind == OC_MAP_ANON || kind == OC_MAP_SHMEM) && !have_swap ? MADV_COLD
+                                                                          : MADV_PAGEOUT;
+  madvise((void *)start, len, advice);
+}
+
+/* A few files stay open for sync_file_range; only the release worker uses them. */
+#define FD_CACHE_SIZE 16
+static pthread_mutex_t fd_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+  uint64_t device, inode;
+  int fd_plus_one; /* 0: empty slot */
+} fd_cache[FD_CACHE_SIZE];
+static unsigned fd_next;
+
+static int file_fd(const struct oc_mapping *m) {
+  for (unsigned i = 0; i < FD_CACHE_SIZE; i++)
+    if (fd_cache[i].fd_plus_one && fd_cache[i].device == m->device &&
+        fd_cache[i].inode == m->inode)
+      return fd_cache[i].fd_plus_one - 1;
+  int fd = open(m->path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  struct stat st;
+  if (fd < 0)
+    return -1;
+  if (fstat(fd, &st) != 0 || st.st_ino != m->inode || st.st_dev != m->device) {
+    close(fd); /* renamed or deleted: not the mapped file */
+    return -1;
+  }
+  unsigned slot = fd_next++ % FD_CACHE_SIZE;
+  if (fd_cache[slot].fd_plus_one)
+    close(fd_cache[slot].fd_plus_one - 1);
+  fd_cache[slot].device = m->device;
+  fd_cache[slot].inode = m->inode;
+  fd_cache[slot].fd_plus_one = fd + 1;
+  return fd;
+}
+
+bool oc_os_writeback(const struct oc_mapping *m, uintptr_t start, size_t len, bool start_only) {
+  pthread_mutex_lock(&fd_lock);
+  int fd = file_fd(m);
+  bool done = false;
+  if (fd >= 0) {
+    unsigned flags = start_only ? SYNC_FILE_RANGE_WRITE
+                                : SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE |
+                                      SYNC_FILE_RANGE_WAIT_AFTER;
+    done = sync_file_range(fd, (off64_t)(m->offset + (start - m->start)), (off64_t)len,
+                           flags) == 0;
+  }
+  pthread_mutex_unlock(&fd_lock);
+  if (!done && !start_only)
+    done = msync((void *)start, len, MS_SYNC) == 0;
+  return done;
+}
+
+void oc_maps_fork_prepare(void) {
+  pthread_rwlock_wrlock(&table_lock);
+  pthread_mutex_lock(&fd_lock);
+}
+
+void oc_maps_fork_parent(void) {
+  pthread_mutex_unlock(&fd_lock);
+  pthread_rwlock_unlock(&table_lock);
+}
+
+void oc_maps_fork_child(void) {
+  refreshed_ns = -OC_MAPS_REFRESH_NS;
+  pthread_mutex_unlock(&fd_lock);
+  pthread_rwlock_unlock(&table_lock);
+}

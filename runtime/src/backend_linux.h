@@ -1,0 +1,84 @@
+/*
+ * Linux side: what kind of memory an address is (from /proc/self/maps, cached and
+ * refreshed), and the madvise family that prefetches and releases it. Every call
+ * here tolerates addresses that were unmapped meanwhile (the kernel returns an
+ * error, which is ignored): hints are advice.
+ */
+#ifndef OC_BACKEND_LINUX_H
+#define OC_BACKEND_LINUX_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum oc_map_kind {
+  OC_MAP_ANON,         /* private anonymous (heap, mmap): written data exists nowhere else */
+  OC_MAP_FILE_PRIVATE, /* private file mapping: written pages are anonymous copies */
+  OC_MAP_FILE_SHARED,  /* shared file mapping: data goes back to the file */
+  OC_MAP_SHMEM,        /* shared anonymous, memfd, SysV, /dev/shm: lives in tmpfs */
+  OC_MAP_STACK,
+  OC_MAP_CODE,
+  OC_MAP_SPECIAL,      /* vdso, vvar, guard pages, inaccessible memory */
+  OC_MAP_RUNTIME,      /* the runtime's own memory */
+  OC_MAP_KIND_COUNT
+};
+
+struct oc_mapping {
+  uintptr_t start, end;
+  uint64_t offset; /* file offset of start */
+  uint64_t device, inode;
+  enum oc_map_kind kind;
+  const char *path; /* "" when anonymous; valid while the reference is held */
+  _Atomic bool random_advised;
+};
+
+/* Hints act only on these kinds; never on stacks, code or unknown memory. */
+static inline bool oc_kind_is_program_data(enum oc_map_kind kind) {
+  return kind <= OC_MAP_SHMEM;
+}
+
+/* Parses one /proc/self/maps line; path points into line. False if malformed. */
+bool oc_maps_parse_line(const char *line, struct oc_mapping *mapping, const char **path,
+                        size_t *path_len);
+enum oc_map_kind oc_maps_classify(const char *perms, const char *path, size_t path_len,
+                                  uint64_t inode);
+
+/* The mapping holding addr, with the table read-locked until oc_maps_put; NULL (and
+ * nothing held) when addr is not mapped. A miss rereads /proc/self/maps, at most
+ * once per OC_MAPS_REFRESH_NS. Threads' stacks other than the main one read as
+ * anonymous memory: callers check their own (oc_on_own_stack). */
+#define OC_MAPS_REFRESH_NS 2000000L
+const struct oc_mapping *oc_maps_get(uintptr_t addr);
+void oc_maps_put(const struct oc_mapping *mapping);
+/* Copies the mapping holding addr (path into path[size]) without keeping a lock:
+ * for the workers, which must not hold the table across blocking calls. */
+bool oc_maps_lookup(uintptr_t addr, struct oc_mapping *mapping, char *path, size_t size);
+/* The first program-data mapping that ends after addr: [*start, *end). False if none. */
+bool oc_maps_next_data(uintptr_t addr, uintptr_t *start, uintptr_t *end);
+/* Rereads /proc/self/maps now (housekeeping, after the program may have remapped). */
+void oc_maps_refresh(void);
+/* Marks [start, end) as the runtime's own. */
+void oc_maps_set_runtime_range(uintptr_t start, uintptr_t end);
+
+void oc_maps_fork_prepare(void);
+void oc_maps_fork_parent(void);
+void oc_maps_fork_child(void);
+
+/* Kernel limit on one asynchronous MADV_WILLNEED request (measured: about 8 MiB). */
+#define OC_WILLNEED_MAX ((size_t)8 << 20)
+
+void oc_os_willneed(uintptr_t start, size_t len);
+/* Maps the pages in (blocking); false if the kernel lacks MADV_POPULATE_READ. */
+bool oc_os_populate_read(uintptr_t start, size_t len);
+/* Stops the kernel's read-around for a region the program prefetches page by page
+ * (once per mapping). */
+void oc_os_advise_random(const struct oc_mapping *mapping);
+/* Frees memory without losing data: MADV_PAGEOUT, or MADV_COLD for anonymous
+ * memory when there is no swap. Never MADV_DONTNEED or MADV_FREE. */
+void oc_os_release(enum oc_map_kind kind, uintptr_t start, size_t len, bool have_swap);
+/* Dirty shared-file data: start write-back (start = true) or wait for it. False
+ * when the file cannot be reached (then msync from the caller's mapping is used). */
+bool oc_os_writeback(const struct oc_mapping *mapping, uintptr_t start, size_t len, bool start_only);
+
+#endif

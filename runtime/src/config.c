@@ -1,0 +1,103 @@
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+bool oc_parse_size(const char *text, long *bytes) {
+  if (!text)
+    return false;
+  while (isspace((unsigned char)*text))
+    text++;
+  if (!isdigit((unsigned char)*text))
+    return false;
+  errno = 0;
+  char *end;
+  unsigned long long value = strtoull(text, &end, 10);
+  if (errno)
+    return false;
+  unsigned shift = 0;
+  switch (toupper((unsigned char)*end)) {
+  case 'K': shift = 10; end++; break;
+  case 'M': shift = 20; end++; break;
+  case 'G': shift = 30; end++; break;
+  case 'T': shift = 40; end++; break;
+  default: break;
+  }
+  if (shift && (*end == 'i' || *end == 'I'))
+    end++;
+  if (*end == 'b' || *end == 'B')
+    end++;
+  while (isspace((unsigned char)*end))
+    end++;
+  if (*end)
+    return false;
+  if (value > ((unsigned long long)LONG_MAX >> shift))
+    return false;
+  *bytes = (long)(value << shift);
+  return true;
+}
+
+static const char *const policy_names[] = {
+    [OC_POLICY_OFF] = "off",
+    [OC_POLICY_PREFETCH] = "prefetch",
+    [OC_POLICY_RELEASE] = "release",
+    [OC_POLICY_BUFFERED] = "buffered",
+};
+
+bool oc_parse_policy(const char *text, enum oc_policy *policy) {
+  for (unsigned i = 0; i < sizeof policy_names / sizeof policy_names[0]; i++) {
+    if (text && strcasecmp(text, policy_names[i]) == 0) {
+      *policy = (enum oc_policy)i;
+      return true;
+    }
+  }
+  return false;
+}
+
+const char *oc_policy_name(enum oc_policy policy) { return policy_names[policy]; }
+
+static void warn_bad(const char *name, const char *value, const char *used) {
+  fprintf(stderr, "outcore: ignoring %s=%s (using %s)\n", name, value, used);
+}
+
+void oc_config_from_env(struct oc_config *config) {
+  memset(config, 0, sizeof *config);
+  config->policy = OC_POLICY_BUFFERED;
+  config->threads = OC_THREADS_DEFAULT;
+
+  const char *value = getenv("OUTCORE_POLICY");
+  if (value && *value && !oc_parse_policy(value, &config->policy))
+    warn_bad("OUTCORE_POLICY", value, "buffered");
+
+  value = getenv("OUTCORE_MEM_LIMIT");
+  if (value && *value && (!oc_parse_size(value, &config->mem_limit) || config->mem_limit <= 0)) {
+    config->mem_limit = 0;
+    warn_bad("OUTCORE_MEM_LIMIT", value, "no explicit limit");
+  }
+
+  value = getenv("OUTCORE_THREADS");
+  if (value && *value) {
+    char *end;
+    long threads = strtol(value, &end, 10);
+    if (*end || threads < 1 || threads > OC_THREADS_MAX)
+      warn_bad("OUTCORE_THREADS", value, "2");
+    else
+      config->threads = (int)threads;
+  }
+
+  value = getenv("OUTCORE_VERBOSE");
+  config->verbose = value && *value && strcmp(value, "0") != 0;
+
+  value = getenv("OUTCORE_STATS");
+  if (value && *value) {
+    if (strlen(value) >= sizeof config->stats_path)
+      warn_bad("OUTCORE_STATS", "(too long)", "no statistics file");
+    else
+      strcpy(config->stats_path, value);
+  }
+}

@@ -1,0 +1,207 @@
+/* Start-up, fork and exit: settings read once, workers started on first need, a
+ * forked child starting clean, and nothing left running after exit. */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "backend_linux.h"
+#include "limit.h"
+#include "release.h"
+#include "residency.h"
+#include "runtime.h"
+#include "stats.h"
+
+_Atomic int oc_state;
+_Atomic bool oc_release_on;
+_Atomic long oc_module_page_size = 4096;
+struct oc_runtime oc_rt;
+
+static pthread_mutex_t lifecycle_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_t prefetch_threads[OC_THREADS_MAX];
+static int prefetch_thread_count;
+static pthread_t release_thread;
+static bool workers_started, release_thread_started;
+static bool config_loaded, reported; /* under lifecycle_lock */
+static __thread uintptr_t stack_lo, stack_hi; /* this thread's stack; 0: unknown */
+
+long oc_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+  return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+static bool policy_releases(enum oc_policy p) {
+  return p == OC_POLICY_RELEASE || p == OC_POLICY_BUFFERED;
+}
+
+/* Release pieces go to the release worker; retiring marks the pages released so a
+ * later prefetch of one is a rescue and the worker skips it. */
+static void retire_range(struct oc_range range, void *ctx) {
+  (void)ctx;
+  oc_residency_clear_resident(range.first, range.end);
+  oc_residency_mark_released(range.first, range.end);
+}
+
+static bool issue_range(struct oc_range piece, void *ctx) {
+  (void)ctx;
+  if (!oc_workers_ensure_started())
+    return false;
+  struct oc_work work = {piece.first << OC_GRANULE_SHIFT,
+                         (piece.end - piece.first) << OC_GRANULE_SHIFT};
+  return oc_queue_push(&oc_rt.release_queue, &work);
+}
+
+static void fork_prepare(void) {
+  pthread_mutex_lock(&lifecycle_lock);
+  oc_maps_fork_prepare();
+  oc_release_fork_prepare();
+  oc_queue_fork_prepare(&oc_rt.prefetch_queue);
+  oc_queue_fork_prepare(&oc_rt.release_queue);
+  oc_residency_fork_prepare();
+  oc_limit_fork_prepare();
+  oc_stats_fork_prepare();
+}
+
+static void fork_parent(void) {
+  oc_stats_fork_parent();
+  oc_limit_fork_parent();
+  oc_residency_fork_parent();
+  oc_queue_fork_parent(&oc_rt.release_queue);
+  oc_queue_fork_parent(&oc_rt.prefetch_queue);
+  oc_release_fork_parent();
+  oc_maps_fork_parent();
+  pthread_mutex_unlock(&lifecycle_lock);
+}
+
+static void fork_child(void) {
+  /* Only the forking thread exists: no workers, no tags, no bits, zero counts. */
+  oc_stats_fork_child();
+  oc_limit_fork_child();
+  oc_residency_fork_child();
+  oc_queue_fork_child(&oc_rt.release_queue);
+  oc_queue_fork_child(&oc_rt.prefetch_queue);
+  oc_release_fork_child();
+  oc_maps_fork_child();
+  oc_resync_fork_child();
+  oc_release_worker_fork_child();
+  workers_started = release_thread_started = false;
+  prefetch_thread_count = 0;
+  /* The child reports to its own file, not over its parent's. */
+  size_t len = strlen(oc_rt.config.stats_path);
+  if (len)
+    snprintf(oc_rt.config.stats_path + len, sizeof oc_rt.config.stats_path - len, ".%d",
+             (int)getpid());
+  pthread_mutex_unlock(&lifecycle_lock);
+}
+
+bool oc_runtime_init(void) {
+  pthread_mutex_lock(&lifecycle_lock);
+  if (atomic_load(&oc_state) == OC_STATE_UNINIT) {
+    oc_config_from_env(&oc_rt.config);
+    oc_rt.os_page_size = sysconf(_SC_PAGESIZE);
+    enum oc_policy policy = oc_rt.config.policy;
+    bool ready = policy != OC_POLICY_OFF && oc_stats_init() && oc_residency_init();
+    if (ready) {
+      uintptr_t lo, hi;
+      oc_residency_arena(&lo, &hi);
+      oc_maps_set_runtime_range(lo, hi);
+      oc_limit_init(oc_rt.config.mem_limit);
+      oc_queue_init(&oc_rt.prefetch_queue);
+      oc_queue_init(&oc_rt.release_queue);
+      struct oc_release_sink sink = {retire_range, issue_range, NULL};
+      oc_release_init(&sink, policy == OC_POLICY_BUFFERED);
+      pthread_atfork(fork_prepare, fork_parent, fork_child);
+      atomic_store(&oc_release_on, policy_releases(policy));
+      atomic_store(&oc_state, OC_STATE_RUNNING);
+    } else {
+      atomic_store(&oc_state, OC_STATE_STOPPED);
+    }
+    config_loaded = true;
+  }
+  pthread_mutex_unlock(&lifecycle_lock);
+  return atomic_load(&oc_state) == OC_STATE_RUNNING;
+}
+
+bool oc_workers_ensure_started(void) {
+  if (__atomic_load_n(&workers_started, __ATOMIC_ACQUIRE))
+    return true;
+  pthread_mutex_lock(&lifecycle_lock);
+  if (!workers_started && atomic_load(&oc_state) == OC_STATE_RUNNING) {
+    release_thread_started = oc_thread_start(&release_thread, oc_release_worker_main, NULL);
+    while (prefetch_thread_count < oc_rt.config.threads &&
+           oc_thread_start(&prefetch_threads[prefetch_thread_count], oc_prefetch_worker_main,
+                           NULL))
+      prefetch_thread_count++;
+    __atomic_store_n(&workers_started, release_thread_started && prefetch_thread_count > 0,
+                     __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&lifecycle_lock);
+  return __atomic_load_n(&workers_started, __ATOMIC_ACQUIRE);
+}
+
+static void find_own_stack(void) {
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0)
+    return;
+  void *base;
+  size_t size;
+  if (pthread_attr_getstack(&attr, &base, &size) == 0) {
+    stack_lo = (uintptr_t)base;
+    stack_hi = (uintptr_t)base + size;
+  }
+  pthread_attr_destroy(&attr);
+}
+
+bool oc_on_own_stack(uintptr_t lo, uintptr_t hi) {
+  /* The main thread's stack is labelled in /proc/self/maps; other threads' stacks
+   * are plain anonymous memory, found once per thread. */
+  if (!stack_hi && gettid() != getpid())
+    find_own_stack();
+  return lo < stack_hi && hi > stack_lo;
+}
+
+bool oc_thread_enter(void) {
+  if (atomic_load_explicit(&oc_state, memory_order_acquire) == OC_STATE_UNINIT)
+    oc_runtime_init();
+  if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING)
+    return false;
+  return oc_stats_register_thread();
+}
+
+static void shutdown_runtime(void) {
+  pthread_mutex_lock(&lifecycle_lock);
+  atomic_store(&oc_state, OC_STATE_STOPPED);
+  atomic_store(&oc_release_on, false);
+  bool started = workers_started;
+  bool report = config_loaded && !reported;
+  reported = true;
+  pthread_mutex_unlock(&lifecycle_lock);
+  if (!report)
+    return;
+  if (started) {
+    oc_queue_stop(&oc_rt.prefetch_queue);
+    oc_queue_stop(&oc_rt.release_queue);
+    for (int i = 0; i < prefetch_thread_count; i++)
+      pthread_join(prefetch_threads[i], NULL);
+    if (release_thread_started)
+      pthread_join(release_thread, NULL);
+  }
+  struct oc_limit_figures figures = {0};
+  if (oc_rt.config.policy != OC_POLICY_OFF)
+    oc_limit_get(&figures);
+  struct oc_stats_header header = {oc_policy_name(oc_rt.config.policy), oc_rt.os_page_size,
+                                   atomic_load(&oc_module_page_size), figures.limit,
+                                   oc_rt.config.threads};
+  if (oc_rt.config.stats_path[0] &&
+      !oc_stats_write_json(oc_rt.config.stats_path, &header, oc_release_write_tags, NULL))
+    fprintf(stderr, "outcore: cannot write %s\n", oc_rt.config.stats_path);
+  if (oc_rt.config.verbose)
+    oc_stats_print_summary(&header);
+}
+
+__attribute__((constructor)) static void start_runtime(void) { oc_runtime_init(); }
+
+/* Runs after the program's atexit handlers; later hints see OC_STATE_STOPPED. */
+__attribute__((destructor)) static void stop_runtime(void) { shutdown_runtime(); }

@@ -1,0 +1,57 @@
+/*
+ * The memory limit (OSDI eq. 1, adapted to Linux): the smallest of OUTCORE_MEM_LIMIT,
+ * the cgroup limit less a reserve, and the process's usage plus available memory
+ * less a reserve. Sampled from the OS at most every OC_LIMIT_SAMPLE_NS, never per hint.
+ */
+#ifndef OC_LIMIT_H
+#define OC_LIMIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define OC_LIMIT_SAMPLE_NS 5000000L /* 5 ms */
+
+struct oc_limit_inputs {
+  long env_limit;            /* OUTCORE_MEM_LIMIT, 0 when unset */
+  long cgroup_limit;         /* 0 when there is no cgroup limit */
+  long cgroup_usage;         /* charged bytes, page cache included */
+  long cgroup_inactive_file; /* page cache reclaimable without hurting anyone */
+  long process_rss;
+  long mem_available;        /* MemAvailable, -1 when unknown */
+  long min_free;             /* vm.min_free_kbytes in bytes */
+};
+
+struct oc_limit_figures {
+  long limit;       /* bytes the process may use now */
+  long usage;       /* bytes charged against that limit */
+  long working_set; /* usage less cold page cache: what a prefetch would steal from */
+  long sampled_ns;  /* when the figures were read (oc_limit_get) */
+};
+
+void oc_limit_compute(const struct oc_limit_inputs *in, struct oc_limit_figures *out);
+
+/* Text parsers (unit-tested). */
+/* From /proc/self/cgroup: the v1 memory controller's path (version 1) or else the
+ * v2 unified path (version 2). False when neither is present. */
+bool oc_cgroup_path(const char *proc_self_cgroup, int *version, char *path, size_t size);
+/* Value of "key N" (memory.stat) or "Key: N kB" (meminfo, returned in bytes); -1 if absent. */
+long oc_stat_field(const char *text, const char *key);
+/* A cgroup limit file: a number, or "max"/a near-2^63 value meaning none (0). */
+long oc_parse_cgroup_limit(const char *text);
+
+/* Opens the OS sources; env_limit is OUTCORE_MEM_LIMIT (0 when unset). */
+void oc_limit_init(long env_limit);
+/* Current figures, resampled when older than OC_LIMIT_SAMPLE_NS. Lock-free read. */
+void oc_limit_get(struct oc_limit_figures *out);
+/* Forces a fresh sample. */
+void oc_limit_refresh(void);
+/* Free swap space exists (anonymous memory can then be paged out). */
+bool oc_limit_have_swap(void);
+/* Description of where the limit comes from, for the verbose summary. */
+const char *oc_limit_source(void);
+
+void oc_limit_fork_prepare(void);
+void oc_limit_fork_parent(void);
+void oc_limit_fork_child(void);
+
+#endif

@@ -1,0 +1,123 @@
+/*
+ * Prefetch slow path: a hint the bit vector could not filter. Scattered single
+ * pages go out as asynchronous MADV_WILLNEED from the calling thread (many reads in
+ * flight), with MADV_RANDOM on the region so each fault stops pulling in 8 MiB of
+ * read-around; contiguous blocks are mapped in advance by MADV_POPULATE_READ on the
+ * worker threads (large folios, no minor faults later). A prefetch that would
+ * displace the working set is dropped (OSDI Sec. 3.1.2: it must not steal memory).
+ */
+#include <stdbool.h>
+
+#include "backend_linux.h"
+#include "limit.h"
+#include "residency.h"
+#include "runtime.h"
+#include "stats.h"
+
+/* Work item size for the populate workers: small enough to spread over them and to
+ * lose little when dropped, large enough for large folios. */
+#define POPULATE_PIECE ((uintptr_t)2 << 20)
+
+static bool memory_short(size_t bytes) {
+  struct oc_limit_figures f;
+  oc_limit_get(&f);
+  return f.working_set + (long)bytes > f.limit;
+}
+
+static void queue_blocks(uintptr_t start, uintptr_t end) {
+  if (!oc_workers_ensure_started()) {
+    oc_residency_clear_resident(start >> OC_GRANULE_SHIFT, end >> OC_GRANULE_SHIFT);
+    oc_count(OC_HINTS_DROPPED, 1);
+    return;
+  }
+  while (start < end) {
+    uintptr_t piece_end = (start / POPULATE_PIECE + 1) * POPULATE_PIECE;
+    if (piece_end > end)
+      piece_end = end;
+    struct oc_work work = {start, piece_end - start};
+    if (!oc_queue_push(&oc_rt.prefetch_queue, &work)) {
+      /* Queue full: the workers are behind; a late prefetch is useless. */
+      oc_residency_clear_resident(start >> OC_GRANULE_SHIFT, end >> OC_GRANULE_SHIFT);
+      oc_count(OC_HINTS_DROPPED, 1);
+      return;
+    }
+    start = piece_end;
+  }
+}
+
+void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape shape) {
+  if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING)
+    return;
+  oc_count(OC_HINTS_SLOW, 1);
+  const uintptr_t top = (uintptr_t)1 << OC_ADDRESS_SHIFT;
+  if (start < OC_GRANULE_SIZE || start >= top || end <= start) {
+    oc_count(OC_HINTS_DROPPED, 1);
+    return;
+  }
+  if (end > top)
+    end = top;
+  uintptr_t first = start >> OC_GRANULE_SHIFT;
+  uintptr_t last = (end + OC_GRANULE_SIZE - 1) >> OC_GRANULE_SHIFT;
+  bool one_page = last - first <= 1;
+
+  long rescued = oc_residency_take_released(first, last);
+  if (rescued)
+    oc_count(OC_RELEASES_RESCUED, rescued);
+  first = oc_residency_first_missing(first, last);
+  if (first == last) {
+    oc_count(OC_HINTS_FILTERED_SLOW, 1);
+    return;
+  }
+  uintptr_t from = first << OC_GRANULE_SHIFT, to = last << OC_GRANULE_SHIFT;
+  const struct oc_mapping *m = oc_maps_get(from);
+  if (!m || !oc_kind_is_program_data(m->kind) || oc_on_own_stack(from, to)) {
+    oc_maps_put(m);
+    oc_count(OC_HINTS_DROPPED, 1);
+    return;
+  }
+  if (to > m->end)
+    to = m->end;
+  if ((m->kind == OC_MAP_ANON || m->kind == OC_MAP_SHMEM) && !oc_limit_have_swap()) {
+    /* Without swap such memory is always in core: nothing to read, ever. */
+    oc_residency_set_resident(from >> OC_GRANULE_SHIFT, to >> OC_GRANULE_SHIFT);
+    oc_maps_put(m);
+    oc_count(OC_HINTS_FILTERED_SLOW, 1);
+    return;
+  }
+  if (memory_short(to - from)) {
+    oc_maps_put(m);
+    oc_count(OC_HINTS_DROPPED, 1);
+    return;
+  }
+  /* Marked before the read completes, so repeats are filtered while it is in flight. */
+  oc_residency_set_resident(from >> OC_GRANULE_SHIFT, to >> OC_GRANULE_SHIFT);
+  if (shape == OC_PREFETCH_PAGE || one_page) {
+    oc_os_advise_random(m);
+    oc_os_willneed(from, to - from);
+    oc_count(OC_HINTS_ISSUED, 1);
+    oc_count(OC_BYTES_PREFETCHED, (long)(to - from));
+  } else {
+    queue_blocks(from, to);
+  }
+  oc_maps_put(m);
+}
+
+void *oc_prefetch_worker_main(void *unused) {
+  (void)unused;
+  struct oc_work work;
+  while (oc_queue_pop(&oc_rt.prefetch_queue, &work, -1) == OC_POP_ITEM) {
+    if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING)
+      continue; /* exiting: drain without I/O */
+    if (memory_short(work.len)) {
+      oc_residency_clear_resident(work.start >> OC_GRANULE_SHIFT,
+                                  (work.start + work.len) >> OC_GRANULE_SHIFT);
+      oc_count(OC_HINTS_DROPPED, 1);
+      continue;
+    }
+    if (!oc_os_populate_read(work.start, work.len))
+      oc_os_willneed(work.start, work.len); /* kernel before 5.14 */
+    oc_count(OC_HINTS_ISSUED, 1);
+    oc_count(OC_BYTES_PREFETCHED, (long)work.len);
+  }
+  return NULL;
+}

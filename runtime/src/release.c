@@ -1,0 +1,288 @@
+#include "release.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+
+struct tag_state {
+  int tag, priority;
+  /* First granule of the last release + 1 (0: none): the lock-free repeat check. */
+  _Atomic uintptr_t last_first_plus_one;
+  struct oc_range last; /* recorded, not yet handed on; under lock */
+  bool has_last;
+  long last_ns;
+  struct oc_chunk_accumulator acc;
+  struct oc_range queue[OC_TAG_QUEUE_CAPACITY]; /* buffered pieces, oldest first */
+  unsigned queue_head, queue_count;
+  _Atomic long recorded, dropped, coalesced, issued, bytes_issued;
+};
+
+struct priority_level {
+  int priority;
+  unsigned count, capacity, cursor; /* cursor: next tag in the round robin */
+  struct tag_state **tags;
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic(struct tag_state *) slots[OC_TAG_SLOTS];
+static struct priority_level *levels; /* ascending priority; under lock */
+static unsigned level_count, level_capacity;
+static long buffered_granules; /* under lock */
+static struct oc_release_sink sink;
+static bool buffering;
+
+void oc_release_init(const struct oc_release_sink *s, bool buffered) {
+  pthread_mutex_lock(&lock);
+  sink = *s;
+  buffering = buffered;
+  pthread_mutex_unlock(&lock);
+}
+
+static unsigned slot_of(int tag) { return ((unsigned)tag * 2654435761u) % OC_TAG_SLOTS; }
+
+static struct tag_state *find_tag(int tag) {
+  for (unsigned i = 0, s = slot_of(tag); i < OC_TAG_SLOTS; i++, s = (s + 1) % OC_TAG_SLOTS) {
+    struct tag_state *t = atomic_load_explicit(&slots[s], memory_order_acquire);
+    if (!t || t->tag == tag)
+      return t;
+  }
+  return NULL;
+}
+
+static bool add_to_level(struct tag_state *t) {
+  unsigned i = 0;
+  while (i < level_count && levels[i].priority < t->priority)
+    i++;
+  if (i == level_count || levels[i].priority != t->priority) {
+    if (level_count == level_capacity) {
+      unsigned capacity = level_capacity ? 2 * level_capacity : 8;
+      struct priority_level *bigger = realloc(levels, capacity * sizeof *levels);
+      if (!bigger)
+        return false;
+      levels = bigger;
+      level_capacity = capacity;
+    }
+    memmove(&levels[i + 1], &levels[i], (level_count - i) * sizeof *levels);
+    levels[i] = (struct priority_level){.priority = t->priority};
+    level_count++;
+  }
+  struct priority_level *level = &levels[i];
+  if (level->count == level->capacity) {
+    unsigned capacity = level->capacity ? 2 * level->capacity : 4;
+    struct tag_state **bigger = realloc(level->tags, capacity * sizeof *bigger);
+    if (!bigger)
+      return false;
+    level->tags = bigger;
+    level->capacity = capacity;
+  }
+  level->tags[level->count++] = t;
+  return true;
+}
+
+/* Under lock. NULL when the table is full or memory is short. */
+static struct tag_state *create_tag(int tag, int priority) {
+  struct tag_state *t = find_tag(tag);
+  if (t)
+    return t;
+  for (unsigned i = 0, s = slot_of(tag); i < OC_TAG_SLOTS; i++, s = (s + 1) % OC_TAG_SLOTS) {
+    if (atomic_load_explicit(&slots[s], memory_order_relaxed))
+      continue;
+    t = calloc(1, sizeof *t);
+    if (!t)
+      return NULL;
+    t->tag = tag;
+    t->priority = priority < 0 ? 0 : priority;
+    if (t->priority > 0 && !add_to_level(t)) {
+      free(t);
+      return NULL;
+    }
+    atomic_store_explicit(&slots[s], t, memory_order_release);
+    return t;
+  }
+  return NULL;
+}
+
+static void bump(_Atomic long *counter, long n) {
+  atomic_fetch_add_explicit(counter, n, memory_order_relaxed);
+}
+
+static void issue_piece(struct tag_state *t, struct oc_range piece) {
+  if (sink.issue(piece, sink.ctx)) {
+    if (t) {
+      bump(&t->issued, 1);
+      bump(&t->bytes_issued, (long)(piece.end - piece.first) << 12);
+    }
+  } else {
+    oc_count(OC_RELEASES_DROPPED, 1);
+  }
+}
+
+static void pop_and_issue(struct tag_state *t) {
+  struct oc_range piece = t->queue[t->queue_head];
+  t->queue_head = (t->queue_head + 1) % OC_TAG_QUEUE_CAPACITY;
+  t->queue_count--;
+  buffered_granules -= (long)(piece.end - piece.first);
+  issue_piece(t, piece);
+}
+
+static void buffer_piece(struct tag_state *t, struct oc_range piece) {
+  if (t->queue_count) {
+    struct oc_range *tail = &t->queue[(t->queue_head + t->queue_count - 1) % OC_TAG_QUEUE_CAPACITY];
+    if (tail->end == piece.first) {
+      tail->end = piece.end;
+      buffered_granules += (long)(piece.end - piece.first);
+      bump(&t->coalesced, 1);
+      oc_count(OC_RELEASES_COALESCED, 1);
+      return;
+    }
+  }
+  if (t->queue_count == OC_TAG_QUEUE_CAPACITY)
+    pop_and_issue(t); /* bounded: the oldest goes to the OS now */
+  t->queue[(t->queue_head + t->queue_count) % OC_TAG_QUEUE_CAPACITY] = piece;
+  t->queue_count++;
+  buffered_granules += (long)(piece.end - piece.first);
+}
+
+static void emit_piece(struct oc_range piece, void *ctx) {
+  struct tag_state *t = ctx;
+  if (buffering && t->priority > 0)
+    buffer_piece(t, piece);
+  else
+    issue_piece(t, piece);
+}
+
+static void hand_on(struct tag_state *t, struct oc_range range) {
+  sink.retire(range, sink.ctx);
+  long merged = oc_accumulate(&t->acc, range, emit_piece, t);
+  bump(&t->coalesced, merged);
+  oc_count(OC_RELEASES_COALESCED, merged);
+}
+
+bool oc_release_record(int tag, int priority, struct oc_range range, long now_ns) {
+  struct tag_state *t = find_tag(tag);
+  if (t && atomic_load_explicit(&t->last_first_plus_one, memory_order_relaxed) == range.first + 1) {
+    bump(&t->dropped, 1);
+    oc_count(OC_RELEASES_DROPPED, 1);
+    return false;
+  }
+  pthread_mutex_lock(&lock);
+  if (!t)
+    t = create_tag(tag, priority);
+  if (!t) { /* untracked: no repeat filter, no buffering */
+    sink.retire(range, sink.ctx);
+    issue_piece(NULL, range);
+    pthread_mutex_unlock(&lock);
+    oc_count(OC_RELEASES_RECORDED, 1);
+    return true;
+  }
+  bool repeat = t->has_last && t->last.first == range.first;
+  if (repeat) {
+    bump(&t->dropped, 1);
+    oc_count(OC_RELEASES_DROPPED, 1);
+  } else {
+    if (t->has_last)
+      hand_on(t, t->last);
+    t->last = range;
+    t->has_last = true;
+    atomic_store_explicit(&t->last_first_plus_one, range.first + 1, memory_order_relaxed);
+    bump(&t->recorded, 1);
+    oc_count(OC_RELEASES_RECORDED, 1);
+  }
+  t->last_ns = now_ns;
+  pthread_mutex_unlock(&lock);
+  return !repeat;
+}
+
+long oc_release_batch(long bytes) {
+  long issued = 0;
+  pthread_mutex_lock(&lock);
+  for (unsigned l = 0; l < level_count && issued < bytes; l++) {
+    struct priority_level *level = &levels[l];
+    /* Round robin: one piece from each tag of the level in turn. */
+    unsigned idle_in_a_row = 0;
+    while (issued < bytes && idle_in_a_row < level->count) {
+      struct tag_state *t = level->tags[level->cursor];
+      level->cursor = (level->cursor + 1) % level->count;
+      if (!t->queue_count) {
+        idle_in_a_row++;
+        continue;
+      }
+      idle_in_a_row = 0;
+      struct oc_range head = t->queue[t->queue_head];
+      issued += (long)(head.end - head.first) << 12;
+      pop_and_issue(t);
+    }
+  }
+  pthread_mutex_unlock(&lock);
+  return issued;
+}
+
+long oc_release_buffered_bytes(void) {
+  pthread_mutex_lock(&lock);
+  long bytes = buffered_granules << 12;
+  pthread_mutex_unlock(&lock);
+  return bytes;
+}
+
+void oc_release_flush_idle(long now_ns, long idle_ns) {
+  pthread_mutex_lock(&lock);
+  for (unsigned s = 0; s < OC_TAG_SLOTS; s++) {
+    struct tag_state *t = atomic_load_explicit(&slots[s], memory_order_relaxed);
+    if (!t || now_ns - t->last_ns < idle_ns)
+      continue;
+    if (t->has_last) {
+      hand_on(t, t->last);
+      t->has_last = false;
+      atomic_store_explicit(&t->last_first_plus_one, 0, memory_order_relaxed);
+    }
+    oc_accumulate_flush(&t->acc, emit_piece, t);
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+static long tag_buffered_granules(const struct tag_state *t) {
+  long granules = 0;
+  for (unsigned i = 0; i < t->queue_count; i++) {
+    const struct oc_range *r = &t->queue[(t->queue_head + i) % OC_TAG_QUEUE_CAPACITY];
+    granules += (long)(r->end - r->first);
+  }
+  return granules;
+}
+
+void oc_release_write_tags(FILE *out, void *unused) {
+  (void)unused;
+  const char *separator = "";
+  pthread_mutex_lock(&lock);
+  for (unsigned s = 0; s < OC_TAG_SLOTS; s++) {
+    struct tag_state *t = atomic_load_explicit(&slots[s], memory_order_relaxed);
+    if (!t)
+      continue;
+    fprintf(out,
+            "%s\n    {\"tag\": %d, \"priority\": %d, \"recorded\": %ld, \"dropped\": %ld, "
+            "\"coalesced\": %ld, \"issued\": %ld, \"bytes_issued\": %ld, \"bytes_buffered\": %ld}",
+            separator, t->tag, t->priority, atomic_load(&t->recorded), atomic_load(&t->dropped),
+            atomic_load(&t->coalesced), atomic_load(&t->issued), atomic_load(&t->bytes_issued),
+            tag_buffered_granules(t) << 12);
+    separator = ",";
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+void oc_release_fork_prepare(void) { pthread_mutex_lock(&lock); }
+void oc_release_fork_parent(void) { pthread_mutex_unlock(&lock); }
+void oc_release_fork_child(void) {
+  for (unsigned s = 0; s < OC_TAG_SLOTS; s++) {
+    free(atomic_load_explicit(&slots[s], memory_order_relaxed));
+    atomic_store_explicit(&slots[s], NULL, memory_order_relaxed);
+  }
+  for (unsigned l = 0; l < level_count; l++)
+    free(levels[l].tags);
+  free(levels);
+  levels = NULL;
+  level_count = level_capacity = 0;
+  buffered_granules = 0;
+  pthread_mutex_unlock(&lock);
+}

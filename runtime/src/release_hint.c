@@ -1,0 +1,51 @@
+/* Release slow path: turns a hint into OS pages, hands it to per-tag tracking, and
+ * relieves memory pressure by issuing buffered releases. */
+#include "backend_linux.h"
+#include "limit.h"
+#include "release.h"
+#include "residency.h"
+#include "runtime.h"
+#include "stats.h"
+
+/* Buffered releases start when usage is within 1/16 of the limit, and a batch
+ * brings usage down by at least another 1/16 (OSDI released a fixed 100 pages;
+ * ours scales with the limit). */
+#define PRESSURE_FRACTION 16
+#define MIN_BATCH_BYTES (4L << 20)
+
+static _Atomic long last_batch_sample_ns;
+
+void oc_release_relieve_pressure(void) {
+  struct oc_limit_figures f;
+  oc_limit_get(&f);
+  long margin = f.limit / PRESSURE_FRACTION;
+  if (f.usage + margin < f.limit)
+    return;
+  /* One batch per sample: the figures do not show a batch until resampled. */
+  long sampled = f.sampled_ns;
+  long previous = atomic_load_explicit(&last_batch_sample_ns, memory_order_relaxed);
+  if (previous == sampled ||
+      !atomic_compare_exchange_strong_explicit(&last_batch_sample_ns, &previous, sampled,
+                                               memory_order_relaxed, memory_order_relaxed))
+    return;
+  long want = f.usage + 2 * margin - f.limit;
+  oc_release_batch(want > MIN_BATCH_BYTES ? want : MIN_BATCH_BYTES);
+}
+
+void oc_release_slow(uintptr_t start, uintptr_t end, int priority, int tag) {
+  /* The OS pages that start inside the hint: consecutive hints on unaligned arrays
+   * then release each page once, and the page still holding the range's end (in
+   * use by the next module page) stays. */
+  uintptr_t first = start >> OC_GRANULE_SHIFT, last = end >> OC_GRANULE_SHIFT;
+  const uintptr_t top = (uintptr_t)1 << (OC_ADDRESS_SHIFT - OC_GRANULE_SHIFT);
+  if (last > top)
+    last = top;
+  if (first == 0 || first >= last || oc_on_own_stack(start, end)) {
+    oc_count(OC_RELEASES_DROPPED, 1);
+    return;
+  }
+  struct oc_range range = {first, last};
+  if (oc_release_record(tag, priority, range, oc_now_ns()) &&
+      oc_rt.config.policy == OC_POLICY_BUFFERED)
+    oc_release_relieve_pressure();
+}

@@ -1,0 +1,137 @@
+/*
+ * The release worker: issues release pieces by mapping kind, runs the dirty-data
+ * write-back pipeline, and does the periodic housekeeping (idle tags, memory
+ * pressure, bit vector resynchronisation, mapping table refresh).
+ * Data safety: only MADV_PAGEOUT and MADV_COLD (never DONTNEED or FREE), only on
+ * program data, and dirty shared-file data is written back before it is paged out.
+ */
+#include <limits.h>
+
+#include "backend_linux.h"
+#include "limit.h"
+#include "release.h"
+#include "residency.h"
+#include "runtime.h"
+#include "stats.h"
+
+#define HOUSEKEEPING_NS 10000000L      /* 10 ms */
+#define TAG_IDLE_NS 100000000L         /* a tag silent this long has its last release issued */
+#define MAPS_REFRESH_NS 500000000L
+/* Dirty shared-file chunks: write-back starts when a chunk is released; the chunk is
+ * freed WRITEBACK_DEPTH chunks later (or WRITEBACK_AGE_NS later), when the write
+ * has had time to finish and waiting for it costs nothing. */
+#define WRITEBACK_DEPTH 4
+#define WRITEBACK_AGE_NS 100000000L
+
+struct writeback {
+  uintptr_t start;
+  size_t len;
+  uint64_t device, inode;
+  long started_ns;
+};
+
+/* Only the release worker touches these. */
+static struct writeback writebacks[WRITEBACK_DEPTH];
+static unsigned writeback_head, writeback_count;
+
+static void page_out(enum oc_map_kind kind, uintptr_t start, size_t len) {
+  oc_os_release(kind, start, len, oc_limit_have_swap());
+  oc_count(OC_RELEASES_ISSUED, 1);
+  oc_count(OC_BYTES_RELEASED, (long)len);
+}
+
+/* Waits for the oldest write-back and frees its pages, if the file is still mapped
+ * there. */
+static void finish_oldest_writeback(void) {
+  struct writeback wb = writebacks[writeback_head];
+  writeback_head = (writeback_head + 1) % WRITEBACK_DEPTH;
+  writeback_count--;
+  struct oc_mapping m;
+  char path[PATH_MAX];
+  if (!oc_maps_lookup(wb.start, &m, path, sizeof path) || m.kind != OC_MAP_FILE_SHARED ||
+      m.device != wb.device || m.inode != wb.inode)
+    return; /* remapped meanwhile: not ours to touch */
+  if (wb.start + wb.len > m.end)
+    wb.len = m.end - wb.start;
+  if (oc_os_writeback(&m, wb.start, wb.len, false))
+    page_out(OC_MAP_FILE_SHARED, wb.start, wb.len);
+}
+
+static void start_writeback(const struct oc_mapping *m, uintptr_t start, size_t len) {
+  if (writeback_count == WRITEBACK_DEPTH)
+    finish_oldest_writeback();
+  oc_os_writeback(m, start, len, true);
+  oc_count(OC_WRITEBACKS_STARTED, 1);
+  writebacks[(writeback_head + writeback_count) % WRITEBACK_DEPTH] =
+      (struct writeback){start, len, m->device, m->inode, oc_now_ns()};
+  writeback_count++;
+}
+
+static void release_span(uintptr_t start, uintptr_t end) {
+  while (start < end) {
+    struct oc_mapping m;
+    char path[PATH_MAX];
+    if (!oc_maps_lookup(start, &m, path, sizeof path)) {
+      oc_count(OC_RELEASES_DROPPED, 1);
+      return; /* unmapped meanwhile */
+    }
+    uintptr_t stop = end < m.end ? end : m.end;
+    if (!oc_kind_is_program_data(m.kind))
+      oc_count(OC_RELEASES_DROPPED, 1);
+    else if (m.kind == OC_MAP_FILE_SHARED)
+      start_writeback(&m, start, stop - start);
+    else
+      page_out(m.kind, start, stop - start);
+    start = stop;
+  }
+}
+
+/* Issues the piece's pages that are still released: a page prefetched again since
+ * (a rescue) is kept, as the OSDI releaser checks before freeing. */
+static void release_piece(const struct oc_work *work) {
+  uintptr_t first = work->start >> OC_GRANULE_SHIFT;
+  uintptr_t end = (work->start + work->len) >> OC_GRANULE_SHIFT;
+  while (first < end) {
+    uintptr_t from = oc_residency_find_released(first, end, true);
+    if (from == end)
+      break;
+    uintptr_t to = oc_residency_find_released(from, end, false);
+    release_span(from << OC_GRANULE_SHIFT, to << OC_GRANULE_SHIFT);
+    first = to;
+  }
+}
+
+static void housekeeping(long now, long *maps_refreshed_ns) {
+  oc_release_flush_idle(now, TAG_IDLE_NS);
+  if (oc_rt.config.policy == OC_POLICY_BUFFERED)
+    oc_release_relieve_pressure();
+  while (writeback_count && now - writebacks[writeback_head].started_ns >= WRITEBACK_AGE_NS)
+    finish_oldest_writeback();
+  if (now - *maps_refreshed_ns >= MAPS_REFRESH_NS) {
+    oc_maps_refresh();
+    *maps_refreshed_ns = now;
+  }
+  oc_resync_maybe(now);
+}
+
+void *oc_release_worker_main(void *unused) {
+  (void)unused;
+  long last_housekeeping = oc_now_ns(), maps_refreshed = last_housekeeping;
+  for (;;) {
+    struct oc_work work;
+    enum oc_pop_result r = oc_queue_pop(&oc_rt.release_queue, &work, HOUSEKEEPING_NS);
+    if (r == OC_POP_STOPPED)
+      break;
+    if (r == OC_POP_ITEM && atomic_load_explicit(&oc_state, memory_order_acquire) == OC_STATE_RUNNING)
+      release_piece(&work);
+    long now = oc_now_ns();
+    if (now - last_housekeeping >= HOUSEKEEPING_NS &&
+        atomic_load_explicit(&oc_state, memory_order_acquire) == OC_STATE_RUNNING) {
+      housekeeping(now, &maps_refreshed);
+      last_housekeeping = now;
+    }
+  }
+  return NULL;
+}
+
+void oc_release_worker_fork_child(void) { writeback_head = writeback_count = 0; }

@@ -1,0 +1,107 @@
+/*
+ * User-level residency bit vector (TOCS Sec. 2.4.1): one bit per 4 KiB granule of
+ * the user address space, set when the runtime believes the page is in memory.
+ * A sparse radix tree: a top table of 1024 roots (address bits 56..47), each root
+ * 131072 leaf pointers (bits 46..30), each leaf covering 1 GiB. Root 0 (the whole
+ * usual 47-bit user space) is a static array, so the hint fast path needs two
+ * dependent loads and no null check on the root. Addresses at or above 2^57 (kernel
+ * half, non-canonical) are never user data and are rejected.
+ * A leaf also holds "released" bits: pages the runtime released or is about to
+ * release, so a later prefetch of one counts as rescued (OSDI Sec. 3.1.2).
+ * Bits are updated with atomic word operations; readers need no lock.
+ */
+#ifndef OC_RESIDENCY_H
+#define OC_RESIDENCY_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define OC_GRANULE_SHIFT 12
+#define OC_GRANULE_SIZE ((uintptr_t)1 << OC_GRANULE_SHIFT)
+#define OC_LEAF_SHIFT 30
+#define OC_LEAF_WORDS (((uintptr_t)1 << (OC_LEAF_SHIFT - OC_GRANULE_SHIFT)) / 64)
+#define OC_ROOT_SHIFT 47
+#define OC_ROOT_ENTRIES ((uintptr_t)1 << (OC_ROOT_SHIFT - OC_LEAF_SHIFT))
+#define OC_ADDRESS_SHIFT 57
+#define OC_TOP_ENTRIES ((uintptr_t)1 << (OC_ADDRESS_SHIFT - OC_ROOT_SHIFT))
+
+struct oc_leaf {
+  _Atomic uint64_t resident[OC_LEAF_WORDS];
+  _Atomic uint64_t released[OC_LEAF_WORDS];
+};
+
+/* Root 0; hidden so the fast path reaches it PC-relative. */
+extern _Atomic(struct oc_leaf *) oc_residency_root0[OC_ROOT_ENTRIES]
+    __attribute__((visibility("hidden")));
+
+/* Granule bit of addr, or false when not known resident. Lock-free; the hint
+ * fast path. Only root 0 is looked at here; higher addresses take the slow path. */
+static inline bool oc_residency_test_fast(uintptr_t addr) {
+  uintptr_t leaf_index = addr >> OC_LEAF_SHIFT;
+  if (leaf_index >= OC_ROOT_ENTRIES)
+    return false;
+  struct oc_leaf *leaf =
+      atomic_load_explicit(&oc_residency_root0[leaf_index], memory_order_acquire);
+  if (!leaf)
+    return false;
+  uint64_t word = atomic_load_explicit(
+      &leaf->resident[(addr >> (OC_GRANULE_SHIFT + 6)) & (OC_LEAF_WORDS - 1)],
+      memory_order_relaxed);
+  return (word >> ((addr >> OC_GRANULE_SHIFT) & 63)) & 1;
+}
+
+/* All granules of [first, last] (addresses, last inclusive) resident, when both lie
+ * in one 64-granule word of root 0; false otherwise (the slow path decides). */
+static inline bool oc_residency_test_span_fast(uintptr_t first, uintptr_t last) {
+  if ((first ^ last) >> (OC_GRANULE_SHIFT + 6))
+    return false;
+  uintptr_t leaf_index = first >> OC_LEAF_SHIFT;
+  if (leaf_index >= OC_ROOT_ENTRIES)
+    return false;
+  struct oc_leaf *leaf =
+      atomic_load_explicit(&oc_residency_root0[leaf_index], memory_order_acquire);
+  if (!leaf)
+    return false;
+  uint64_t word = atomic_load_explicit(
+      &leaf->resident[(first >> (OC_GRANULE_SHIFT + 6)) & (OC_LEAF_WORDS - 1)],
+      memory_order_relaxed);
+  unsigned lo = (first >> OC_GRANULE_SHIFT) & 63, hi = (last >> OC_GRANULE_SHIFT) & 63;
+  uint64_t mask = (~(uint64_t)0 << lo) & (~(uint64_t)0 >> (63 - hi));
+  return (word & mask) == mask;
+}
+
+/* Sets up the leaf arena; false when it cannot be reserved (then nothing is ever
+ * filtered and every hint takes the slow path). Idempotent. */
+bool oc_residency_init(void);
+/* [start, end) of the runtime's own leaf arena (not program data). */
+void oc_residency_arena(uintptr_t *start, uintptr_t *end);
+/* Fork handlers: the child forgets every bit (it starts clean). */
+void oc_residency_fork_prepare(void);
+void oc_residency_fork_parent(void);
+void oc_residency_fork_child(void);
+
+/* Ranges are granule numbers [first, end) (address >> OC_GRANULE_SHIFT). Setting
+ * creates leaves as needed (returns false if the arena is exhausted); clearing and
+ * queries never allocate. Granules at or above 2^57 are ignored. */
+bool oc_residency_set_resident(uintptr_t first, uintptr_t end);
+void oc_residency_clear_resident(uintptr_t first, uintptr_t end);
+/* First granule in [first, end) not marked resident, or end. */
+uintptr_t oc_residency_first_missing(uintptr_t first, uintptr_t end);
+bool oc_residency_test(uintptr_t granule);
+
+void oc_residency_mark_released(uintptr_t first, uintptr_t end);
+/* Clears the released bits in [first, end); returns how many were set. */
+long oc_residency_take_released(uintptr_t first, uintptr_t end);
+bool oc_residency_is_released(uintptr_t granule);
+/* First granule in [first, end) whose released bit equals released, or end. */
+uintptr_t oc_residency_find_released(uintptr_t first, uintptr_t end, bool released);
+
+/* Calls visit(leaf_base_address, ctx) for every leaf in use. */
+void oc_residency_for_each_leaf(void (*visit)(uintptr_t base, void *ctx), void *ctx);
+/* Overwrites the resident bits of [first, first + count) from a mincore() vector
+ * (bit 0 of each byte); the range must lie in one leaf that exists. */
+void oc_residency_store_mincore(uintptr_t first, size_t count, const unsigned char *vec);
+
+#endif

@@ -1,0 +1,170 @@
+#include "stats.h"
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+__thread struct oc_thread_counts *oc_tls_counts;
+_Atomic long oc_counters[OC_COUNTER_COUNT];
+
+static __thread struct oc_thread_counts thread_block;
+static __thread bool thread_retired;
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct oc_thread_counts *registry;
+static long retired_seen; /* hints of threads that have exited; under registry_lock */
+static pthread_key_t exit_key;
+static bool exit_key_made;
+
+/* Thread exit: fold the thread's count into the total before its TLS goes away. */
+static void retire_thread(void *block) {
+  struct oc_thread_counts *mine = block;
+  pthread_mutex_lock(&registry_lock);
+  for (struct oc_thread_counts **p = &registry; *p; p = &(*p)->next) {
+    if (*p == mine) {
+      *p = mine->next;
+      break;
+    }
+  }
+  retired_seen += atomic_load_explicit(&mine->seen, memory_order_relaxed);
+  pthread_mutex_unlock(&registry_lock);
+  oc_tls_counts = NULL;
+  thread_retired = true;
+}
+
+bool oc_stats_init(void) {
+  pthread_mutex_lock(&registry_lock);
+  if (!exit_key_made)
+    exit_key_made = pthread_key_create(&exit_key, retire_thread) == 0;
+  pthread_mutex_unlock(&registry_lock);
+  return exit_key_made;
+}
+
+bool oc_stats_register_thread(void) {
+  if (oc_tls_counts)
+    return true;
+  if (thread_retired || !exit_key_made)
+    return false;
+  struct oc_thread_counts *mine = &thread_block;
+  pthread_mutex_lock(&registry_lock);
+  mine->next = registry;
+  registry = mine;
+  pthread_mutex_unlock(&registry_lock);
+  pthread_setspecific(exit_key, mine);
+  oc_tls_counts = mine;
+  return true;
+}
+
+void oc_stats_fork_prepare(void) { pthread_mutex_lock(&registry_lock); }
+
+void oc_stats_fork_parent(void) { pthread_mutex_unlock(&registry_lock); }
+
+void oc_stats_fork_child(void) {
+  /* Only the forking thread exists in the child; it starts from zero. */
+  registry = NULL;
+  retired_seen = 0;
+  if (oc_tls_counts) {
+    atomic_store_explicit(&thread_block.seen, 0, memory_order_relaxed);
+    thread_block.next = NULL;
+    registry = &thread_block;
+  }
+  for (int i = 0; i < OC_COUNTER_COUNT; i++)
+    atomic_store_explicit(&oc_counters[i], 0, memory_order_relaxed);
+  pthread_mutex_unlock(&registry_lock);
+}
+
+static long counter(enum oc_counter c) {
+  return atomic_load_explicit(&oc_counters[c], memory_order_relaxed);
+}
+
+static long proc_io_read_bytes(void) {
+  int fd = open("/proc/self/io", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  char text[1024];
+  ssize_t n = read(fd, text, sizeof text - 1);
+  close(fd);
+  if (n <= 0)
+    return -1;
+  text[n] = 0;
+  const char *field = strstr(text, "\nread_bytes:");
+  return field ? atol(field + strlen("\nread_bytes:")) : -1;
+}
+
+void oc_stats_totals(struct oc_stats_totals *t) {
+  memset(t, 0, sizeof *t);
+  pthread_mutex_lock(&registry_lock);
+  long seen = retired_seen;
+  for (struct oc_thread_counts *c = registry; c; c = c->next)
+    seen += atomic_load_explicit(&c->seen, memory_order_relaxed);
+  pthread_mutex_unlock(&registry_lock);
+  seen += counter(OC_HINTS_SEEN_UNTRACKED);
+  t->hints_seen = seen;
+  t->hints_filtered = seen - counter(OC_HINTS_SLOW) + counter(OC_HINTS_FILTERED_SLOW);
+  t->hints_issued = counter(OC_HINTS_ISSUED);
+  t->hints_dropped = counter(OC_HINTS_DROPPED);
+  t->releases_recorded = counter(OC_RELEASES_RECORDED);
+  t->releases_dropped = counter(OC_RELEASES_DROPPED);
+  t->releases_issued = counter(OC_RELEASES_ISSUED);
+  t->releases_coalesced = counter(OC_RELEASES_COALESCED);
+  t->releases_rescued = counter(OC_RELEASES_RESCUED);
+  t->bytes_prefetched = counter(OC_BYTES_PREFETCHED);
+  t->bytes_released = counter(OC_BYTES_RELEASED);
+  t->writebacks_started = counter(OC_WRITEBACKS_STARTED);
+  t->resyncs = counter(OC_RESYNCS);
+  t->bytes_read = proc_io_read_bytes();
+  struct rusage usage;
+  if (getrusage(RUSAGE_SELF, &usage) == 0) {
+    t->major_faults = usage.ru_majflt;
+    t->peak_rss = usage.ru_maxrss * 1024L;
+  }
+}
+
+bool oc_stats_write_json(const char *path, const struct oc_stats_header *h,
+                         void (*write_tags)(FILE *out, void *ctx), void *ctx) {
+  struct oc_stats_totals t;
+  oc_stats_totals(&t);
+  FILE *out = fopen(path, "we");
+  if (!out)
+    return false;
+  fprintf(out,
+          "{\n  \"policy\": \"%s\",\n  \"page_size\": %ld,\n  \"module_page_size\": %ld,\n"
+          "  \"memory_limit\": %ld,\n  \"threads\": %d,\n",
+          h->policy, h->page_size, h->module_page_size, h->memory_limit, h->threads);
+  fprintf(out,
+          "  \"hints_seen\": %ld,\n  \"hints_filtered\": %ld,\n  \"hints_issued\": %ld,\n"
+          "  \"hints_dropped\": %ld,\n",
+          t.hints_seen, t.hints_filtered, t.hints_issued, t.hints_dropped);
+  fprintf(out,
+          "  \"releases_recorded\": %ld,\n  \"releases_dropped\": %ld,\n"
+          "  \"releases_issued\": %ld,\n  \"releases_coalesced\": %ld,\n"
+          "  \"releases_rescued\": %ld,\n",
+          t.releases_recorded, t.releases_dropped, t.releases_issued, t.releases_coalesced,
+          t.releases_rescued);
+  fprintf(out,
+          "  \"bytes_prefetched\": %ld,\n  \"bytes_released\": %ld,\n"
+          "  \"writebacks_started\": %ld,\n  \"resyncs\": %ld,\n  \"bytes_read\": %ld,\n"
+          "  \"major_faults\": %ld,\n  \"peak_rss\": %ld,\n  \"tags\": [",
+          t.bytes_prefetched, t.bytes_released, t.writebacks_started, t.resyncs, t.bytes_read,
+          t.major_faults, t.peak_rss);
+  if (write_tags)
+    write_tags(out, ctx);
+  fprintf(out, "\n  ]\n}\n");
+  return fclose(out) == 0;
+}
+
+void oc_stats_print_summary(const struct oc_stats_header *h) {
+  struct oc_stats_totals t;
+  oc_stats_totals(&t);
+  fprintf(stderr,
+          "outcore: policy=%s hints=%ld filtered=%ld issued=%ld dropped=%ld releases=%ld "
+          "issued=%ld coalesced=%ld dropped=%ld rescued=%ld released=%ldMiB majflt=%ld "
+          "read=%ldMiB peak_rss=%ldMiB limit=%ldMiB\n",
+          h->policy, t.hints_seen, t.hints_filtered, t.hints_issued, t.hints_dropped,
+          t.releases_recorded, t.releases_issued, t.releases_coalesced, t.releases_dropped,
+          t.releases_rescued, t.bytes_released >> 20, t.major_faults,
+          t.bytes_read < 0 ? -1 : t.bytes_read >> 20, t.peak_rss >> 20, h->memory_limit >> 20);
+}

@@ -1,0 +1,74 @@
+/* Event counters and the OUTCORE_STATS JSON report. */
+#ifndef OC_STATS_H
+#define OC_STATS_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+enum oc_counter {
+  OC_HINTS_SLOW,           /* prefetch hints the fast path could not filter */
+  OC_HINTS_FILTERED_SLOW,  /* ... of which the slow path found resident or useless */
+  OC_HINTS_ISSUED,         /* prefetch hints that reached the OS */
+  OC_HINTS_DROPPED,        /* bad address, memory short, queue full */
+  OC_HINTS_SEEN_UNTRACKED, /* hints of threads past their exit handlers */
+  OC_RELEASES_RECORDED,    /* release hints taken in */
+  OC_RELEASES_DROPPED,     /* repeats of a tag's last page, bad or unsafe addresses */
+  OC_RELEASES_COALESCED,   /* merged into a neighbouring release */
+  OC_RELEASES_ISSUED,      /* release system calls made */
+  OC_RELEASES_RESCUED,     /* pages released, then prefetched again */
+  OC_BYTES_PREFETCHED,
+  OC_BYTES_RELEASED,
+  OC_WRITEBACKS_STARTED,   /* sync_file_range(WRITE) calls on dirty shared-file data */
+  OC_RESYNCS,              /* bit vector refreshed from mincore() */
+  OC_COUNTER_COUNT
+};
+
+/* Per-thread count of hints seen: the fast path bumps it without a shared cache line. */
+struct oc_thread_counts {
+  _Atomic long seen;
+  struct oc_thread_counts *next;
+};
+
+/* Non-null once the thread is registered and prefetching is on; the fast path's
+ * only test before the bit vector. */
+extern __thread struct oc_thread_counts *oc_tls_counts
+    __attribute__((tls_model("initial-exec"), visibility("hidden")));
+
+extern _Atomic long oc_counters[OC_COUNTER_COUNT] __attribute__((visibility("hidden")));
+static inline void oc_count(enum oc_counter counter, long n) {
+  atomic_fetch_add_explicit(&oc_counters[counter], n, memory_order_relaxed);
+}
+
+bool oc_stats_init(void);
+/* Registers the calling thread's counters; false after the thread's exit handlers
+ * ran (its hints are then counted in OC_HINTS_SEEN_UNTRACKED). */
+bool oc_stats_register_thread(void);
+/* Fork handlers: the child's counts start from zero. */
+void oc_stats_fork_prepare(void);
+void oc_stats_fork_parent(void);
+void oc_stats_fork_child(void);
+
+struct oc_stats_totals {
+  long hints_seen, hints_filtered, hints_issued, hints_dropped;
+  long releases_recorded, releases_dropped, releases_issued, releases_coalesced, releases_rescued;
+  long bytes_prefetched, bytes_released, writebacks_started, resyncs;
+  long bytes_read, major_faults, peak_rss;
+};
+
+void oc_stats_totals(struct oc_stats_totals *totals);
+
+struct oc_stats_header {
+  const char *policy;
+  long page_size, module_page_size, memory_limit;
+  int threads;
+};
+
+/* Writes the JSON report; write_tags (may be NULL) prints the array elements of
+ * "tags". Returns false if the file cannot be written. */
+bool oc_stats_write_json(const char *path, const struct oc_stats_header *header,
+                         void (*write_tags)(FILE *out, void *ctx), void *ctx);
+/* One line on stderr (OUTCORE_VERBOSE=1). */
+void oc_stats_print_summary(const struct oc_stats_header *header);
+
+#endif

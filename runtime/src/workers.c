@@ -1,0 +1,92 @@
+#include "workers.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <time.h>
+
+void oc_queue_init(struct oc_queue *q) {
+  pthread_mutex_init(&q->lock, NULL);
+  pthread_condattr_t attr;
+  pthread_condattr_init(&attr);
+  pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+  pthread_cond_init(&q->ready, &attr);
+  pthread_condattr_destroy(&attr);
+  q->head = q->count = 0;
+  q->stopping = false;
+}
+
+bool oc_queue_push(struct oc_queue *q, const struct oc_work *work) {
+  pthread_mutex_lock(&q->lock);
+  bool accepted = !q->stopping && q->count < OC_QUEUE_CAPACITY;
+  if (accepted) {
+    q->ring[(q->head + q->count) % OC_QUEUE_CAPACITY] = *work;
+    q->count++;
+    pthread_cond_signal(&q->ready);
+  }
+  pthread_mutex_unlock(&q->lock);
+  return accepted;
+}
+
+enum oc_pop_result oc_queue_pop(struct oc_queue *q, struct oc_work *work, long timeout_ns) {
+  struct timespec deadline;
+  if (timeout_ns >= 0) {
+    clock_gettime(CLOCK_MONOTONIC, &deadline);
+    deadline.tv_sec += timeout_ns / 1000000000L;
+    deadline.tv_nsec += timeout_ns % 1000000000L;
+    if (deadline.tv_nsec >= 1000000000L) {
+      deadline.tv_sec++;
+      deadline.tv_nsec -= 1000000000L;
+    }
+  }
+  enum oc_pop_result result = OC_POP_ITEM;
+  pthread_mutex_lock(&q->lock);
+  while (q->count == 0 && !q->stopping) {
+    int rc = timeout_ns >= 0 ? pthread_cond_timedwait(&q->ready, &q->lock, &deadline)
+                             : pthread_cond_wait(&q->ready, &q->lock);
+    if (rc == ETIMEDOUT && q->count == 0) {
+      result = OC_POP_TIMEOUT;
+      break;
+    }
+  }
+  if (result == OC_POP_ITEM) {
+    if (q->count) {
+      *work = q->ring[q->head];
+      q->head = (q->head + 1) % OC_QUEUE_CAPACITY;
+      q->count--;
+    } else {
+      result = OC_POP_STOPPED;
+    }
+  }
+  pthread_mutex_unlock(&q->lock);
+  return result;
+}
+
+void oc_queue_stop(struct oc_queue *q) {
+  pthread_mutex_lock(&q->lock);
+  q->stopping = true;
+  pthread_cond_broadcast(&q->ready);
+  pthread_mutex_unlock(&q->lock);
+}
+
+unsigned oc_queue_length(struct oc_queue *q) {
+  pthread_mutex_lock(&q->lock);
+  unsigned n = q->count;
+  pthread_mutex_unlock(&q->lock);
+  return n;
+}
+
+void oc_queue_fork_prepare(struct oc_queue *q) { pthread_mutex_lock(&q->lock); }
+void oc_queue_fork_parent(struct oc_queue *q) { pthread_mutex_unlock(&q->lock); }
+void oc_queue_fork_child(struct oc_queue *q) {
+  pthread_mutex_unlock(&q->lock);
+  oc_queue_init(q);
+}
+
+bool oc_thread_start(pthread_t *thread, void *(*main)(void *), void *arg) {
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &old);
+  bool started = pthread_create(thread, NULL, main, arg) == 0;
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  return started;
+}

@@ -1,0 +1,45 @@
+/* Bounded work queues and the runtime's worker threads. */
+#ifndef OC_WORKERS_H
+#define OC_WORKERS_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define OC_QUEUE_CAPACITY 1024
+
+struct oc_work {
+  uintptr_t start;
+  size_t len;
+};
+
+/* A fixed ring: pushing never allocates and never waits; a full queue refuses. */
+struct oc_queue {
+  pthread_mutex_t lock;
+  pthread_cond_t ready;
+  unsigned head, count;
+  bool stopping;
+  struct oc_work ring[OC_QUEUE_CAPACITY];
+};
+
+enum oc_pop_result { OC_POP_ITEM, OC_POP_TIMEOUT, OC_POP_STOPPED };
+
+void oc_queue_init(struct oc_queue *queue);
+bool oc_queue_push(struct oc_queue *queue, const struct oc_work *work);
+/* Waits up to timeout_ns (< 0: for ever) for an item. After oc_queue_stop, returns
+ * the items still queued, then OC_POP_STOPPED. */
+enum oc_pop_result oc_queue_pop(struct oc_queue *queue, struct oc_work *work, long timeout_ns);
+void oc_queue_stop(struct oc_queue *queue);
+unsigned oc_queue_length(struct oc_queue *queue);
+
+void oc_queue_fork_prepare(struct oc_queue *queue);
+void oc_queue_fork_parent(struct oc_queue *queue);
+/* The child has no workers: the queue is emptied. */
+void oc_queue_fork_child(struct oc_queue *queue);
+
+/* Starts a thread with every signal blocked (the program's handlers never run on
+ * runtime threads). */
+bool oc_thread_start(pthread_t *thread, void *(*main)(void *), void *arg);
+
+#endif
