@@ -10,6 +10,8 @@
 #define MAX_LEAVES (ARENA_BYTES / sizeof(struct oc_leaf))
 
 _Atomic(struct oc_leaf *) oc_residency_root0[OC_ROOT_ENTRIES];
+/* Stands for "no leaf" in root 0; all zero: nothing resident, nothing released. */
+static struct oc_leaf empty_leaf;
 
 typedef _Atomic(struct oc_leaf *) oc_root[OC_ROOT_ENTRIES];
 static _Atomic(oc_root *) upper_roots[OC_TOP_ENTRIES]; /* [0] unused: root 0 is static */
@@ -25,8 +27,11 @@ bool oc_residency_init(void) {
   if (!arena) {
     void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p != MAP_FAILED)
+    if (p != MAP_FAILED) {
       arena = p;
+      for (size_t i = 0; i < OC_ROOT_ENTRIES; i++)
+        atomic_store_explicit(&oc_residency_root0[i], &empty_leaf, memory_order_relaxed);
+    }
   }
   pthread_mutex_unlock(&arena_lock);
   return arena != NULL;
@@ -80,9 +85,13 @@ static struct oc_leaf *find_leaf(uintptr_t granule, bool create) {
   if (!slot)
     return NULL;
   struct oc_leaf *leaf = atomic_load_explicit(slot, memory_order_acquire);
+  if (leaf == &empty_leaf)
+    leaf = NULL;
   if (!leaf && create) {
     pthread_mutex_lock(&arena_lock);
     leaf = atomic_load_explicit(slot, memory_order_relaxed);
+    if (leaf == &empty_leaf)
+      leaf = NULL;
     if (!leaf && (leaf = arena_alloc(sizeof *leaf))) {
       size_t n = atomic_load_explicit(&leaf_count, memory_order_relaxed);
       leaf_bases[n] = granule >> (OC_LEAF_SHIFT - OC_GRANULE_SHIFT) << OC_LEAF_SHIFT;

@@ -32,48 +32,41 @@ struct oc_leaf {
   _Atomic uint64_t released[OC_LEAF_WORDS];
 };
 
-/* Root 0; hidden so the fast path reaches it PC-relative. */
+/* Root 0; hidden so the fast path reaches it PC-relative. Once the runtime runs,
+ * every entry points to a leaf: oc_residency_empty_leaf (all zero, never written)
+ * until one is made, so the fast path tests no null pointer. */
 extern _Atomic(struct oc_leaf *) oc_residency_root0[OC_ROOT_ENTRIES]
     __attribute__((visibility("hidden")));
 
-/* Granule bit of addr, or false when not known resident. Lock-free; the hint
- * fast path. Only root 0 is looked at here; higher addresses take the slow path. */
+/* Word of resident bits holding granule g; g must be below the root 0 limit. */
+static inline uint64_t oc_residency_word_fast(uintptr_t g) {
+  struct oc_leaf *leaf = atomic_load_explicit(
+      &oc_residency_root0[g >> (OC_LEAF_SHIFT - OC_GRANULE_SHIFT)], memory_order_acquire);
+  return atomic_load_explicit(&leaf->resident[(g >> 6) & (OC_LEAF_WORDS - 1)],
+                              memory_order_relaxed);
+}
+
+#define OC_ROOT0_GRANULES ((uintptr_t)1 << (OC_ROOT_SHIFT - OC_GRANULE_SHIFT))
+
+/* Granule bit of addr, or false when not known resident. Lock-free; the hint fast
+ * path. Only root 0 is looked at here; higher addresses take the slow path. */
 static inline bool oc_residency_test_fast(uintptr_t addr) {
-  uintptr_t leaf_index = addr >> OC_LEAF_SHIFT;
-  if (leaf_index >= OC_ROOT_ENTRIES)
-    return false;
-  struct oc_leaf *leaf =
-      atomic_load_explicit(&oc_residency_root0[leaf_index], memory_order_acquire);
-  if (!leaf)
-    return false;
-  uint64_t word = atomic_load_explicit(
-      &leaf->resident[(addr >> (OC_GRANULE_SHIFT + 6)) & (OC_LEAF_WORDS - 1)],
-      memory_order_relaxed);
-  return (word >> ((addr >> OC_GRANULE_SHIFT) & 63)) & 1;
+  uintptr_t g = addr >> OC_GRANULE_SHIFT;
+  return g < OC_ROOT0_GRANULES && ((oc_residency_word_fast(g) >> (g & 63)) & 1);
 }
 
 /* All granules of [first, last] (addresses, last inclusive) resident, when both lie
  * in one 64-granule word of root 0; false otherwise (the slow path decides). */
 static inline bool oc_residency_test_span_fast(uintptr_t first, uintptr_t last) {
-  if ((first ^ last) >> (OC_GRANULE_SHIFT + 6))
+  uintptr_t g = first >> OC_GRANULE_SHIFT, g_last = last >> OC_GRANULE_SHIFT;
+  if ((g ^ g_last) >> 6 || g >= OC_ROOT0_GRANULES)
     return false;
-  uintptr_t leaf_index = first >> OC_LEAF_SHIFT;
-  if (leaf_index >= OC_ROOT_ENTRIES)
-    return false;
-  struct oc_leaf *leaf =
-      atomic_load_explicit(&oc_residency_root0[leaf_index], memory_order_acquire);
-  if (!leaf)
-    return false;
-  uint64_t word = atomic_load_explicit(
-      &leaf->resident[(first >> (OC_GRANULE_SHIFT + 6)) & (OC_LEAF_WORDS - 1)],
-      memory_order_relaxed);
-  unsigned lo = (first >> OC_GRANULE_SHIFT) & 63, hi = (last >> OC_GRANULE_SHIFT) & 63;
-  uint64_t mask = (~(uint64_t)0 << lo) & (~(uint64_t)0 >> (63 - hi));
-  return (word & mask) == mask;
+  uint64_t mask = (~(uint64_t)0 << (g & 63)) & (~(uint64_t)0 >> (63 - (g_last & 63)));
+  return (oc_residency_word_fast(g) & mask) == mask;
 }
 
-/* Sets up the leaf arena; false when it cannot be reserved (then nothing is ever
- * filtered and every hint takes the slow path). Idempotent. */
+/* Sets up the leaf arena and root 0; false when the arena cannot be reserved.
+ * Must succeed before any thread takes the fast path. Idempotent. */
 bool oc_residency_init(void);
 /* [start, end) of the runtime's own leaf arena (not program data). */
 void oc_residency_arena(uintptr_t *start, uintptr_t *end);
