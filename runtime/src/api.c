@@ -151,7 +151,7 @@ OC_EXPORT void oc_register_module(long page_size) {
     return;
   /* Modules compiled for different page sizes: the largest wins, so a block hint
    * never covers less than its module meant. */
-  static _Atomic bool registered;
+  static _Atomic(bool) registered;
   if (!atomic_exchange(&registered, true)) {
     atomic_store(&oc_module_page_size, page_size);
     return;

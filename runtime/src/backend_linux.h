@@ -30,7 +30,7 @@ struct oc_mapping {
   uint64_t device, inode;
   enum oc_map_kind kind;
   const char *path; /* "" when anonymous; valid while the reference is held */
-  _Atomic bool random_advised;
+  _Atomic(bool) random_advised;
 };
 
 /* Hints act only on these kinds; never on stacks, code or unknown memory. */

@@ -13,9 +13,9 @@
 #include "runtime.h"
 #include "stats.h"
 
-_Atomic int oc_state;
-_Atomic bool oc_release_on;
-_Atomic long oc_module_page_size = 4096;
+_Atomic(int) oc_state;
+_Atomic(bool) oc_release_on;
+_Atomic(long) oc_module_page_size = 4096;
 struct oc_runtime oc_rt;
 
 static pthread_mutex_t lifecycle_lock = PTHREAD_MUTEX_INITIALIZER;

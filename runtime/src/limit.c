@@ -136,9 +136,9 @@ static struct {
            .statm_fd = -1};
 
 static pthread_mutex_t sample_lock = PTHREAD_MUTEX_INITIALIZER;
-static _Atomic long sampled_ns = LONG_MIN / 2;
-static _Atomic long current_limit, current_usage, current_working_set;
-static _Atomic bool have_swap;
+static _Atomic(long) sampled_ns = LONG_MIN / 2;
+static _Atomic(long) current_limit, current_usage, current_working_set;
+static _Atomic(bool) have_swap;
 
 static ssize_t read_fd(int fd, char *buf, size_t size) {
   if (fd < 0)

@@ -10,14 +10,14 @@
 struct tag_state {
   int tag, priority;
   /* First granule of the last release + 1 (0: none): the lock-free repeat check. */
-  _Atomic uintptr_t last_first_plus_one;
+  _Atomic(uintptr_t) last_first_plus_one;
   struct oc_range last; /* recorded, not yet handed on; under lock */
   bool has_last;
   long last_ns;
   struct oc_chunk_accumulator acc;
   struct oc_range queue[OC_TAG_QUEUE_CAPACITY]; /* buffered pieces, oldest first */
   unsigned queue_head, queue_count;
-  _Atomic long recorded, dropped, coalesced, issued, bytes_issued;
+  _Atomic(long) recorded, dropped, coalesced, issued, bytes_issued;
 };
 
 struct priority_level {
@@ -105,7 +105,7 @@ static struct tag_state *create_tag(int tag, int priority) {
   return NULL;
 }
 
-static void bump(_Atomic long *counter, long n) {
+static void bump(_Atomic(long) *counter, long n) {
   atomic_fetch_add_explicit(counter, n, memory_order_relaxed);
 }
 

@@ -13,7 +13,7 @@
 #define PRESSURE_FRACTION 16
 #define MIN_BATCH_BYTES (4L << 20)
 
-static _Atomic long last_batch_sample_ns;
+static _Atomic(long) last_batch_sample_ns;
 
 void oc_release_relieve_pressure(void) {
   struct oc_limit_figures f;

@@ -181,9 +181,14 @@ static bool first_missing_op(struct oc_leaf *leaf, size_t word, uint64_t mask, v
 }
 
 uintptr_t oc_residency_first_missing(uintptr_t first, uintptr_t end) {
-  struct first_missing_ctx c = {first, end};
-  for_each_word(first, end, false, first_missing_op, &c);
-  return c.found < end ? c.found : end;
+  /* Granules past the tracked address space are never resident. */
+  const uintptr_t limit = (uintptr_t)1 << (OC_ADDRESS_SHIFT - OC_GRANULE_SHIFT);
+  uintptr_t stop = end < limit ? end : limit;
+  if (first >= stop)
+    return first < end ? first : end;
+  struct first_missing_ctx c = {first, stop};
+  for_each_word(first, stop, false, first_missing_op, &c);
+  return c.found < stop ? c.found : stop;
 }
 
 bool oc_residency_test(uintptr_t granule) {

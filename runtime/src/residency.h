@@ -28,8 +28,8 @@
 #define OC_TOP_ENTRIES ((uintptr_t)1 << (OC_ADDRESS_SHIFT - OC_ROOT_SHIFT))
 
 struct oc_leaf {
-  _Atomic uint64_t resident[OC_LEAF_WORDS];
-  _Atomic uint64_t released[OC_LEAF_WORDS];
+  _Atomic(uint64_t) resident[OC_LEAF_WORDS];
+  _Atomic(uint64_t) released[OC_LEAF_WORDS];
 };
 
 /* Root 0; hidden so the fast path reaches it PC-relative. Once the runtime runs,

@@ -14,9 +14,9 @@
 enum oc_state { OC_STATE_UNINIT, OC_STATE_RUNNING, OC_STATE_STOPPED };
 
 /* Read by the entry points on every call. */
-extern _Atomic int oc_state OC_HIDDEN;
-extern _Atomic bool oc_release_on OC_HIDDEN; /* policy release or buffered, and running */
-extern _Atomic long oc_module_page_size OC_HIDDEN;
+extern _Atomic(int) oc_state OC_HIDDEN;
+extern _Atomic(bool) oc_release_on OC_HIDDEN; /* policy release or buffered, and running */
+extern _Atomic(long) oc_module_page_size OC_HIDDEN;
 
 struct oc_runtime {
   struct oc_config config;

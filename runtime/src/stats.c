@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 __thread struct oc_thread_counts *oc_tls_counts;
-_Atomic long oc_counters[OC_COUNTER_COUNT];
+_Atomic(long) oc_counters[OC_COUNTER_COUNT];
 
 static __thread struct oc_thread_counts thread_block;
 static __thread bool thread_retired;

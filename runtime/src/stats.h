@@ -26,7 +26,7 @@ enum oc_counter {
 
 /* Per-thread count of hints seen: the fast path bumps it without a shared cache line. */
 struct oc_thread_counts {
-  _Atomic long seen;
+  _Atomic(long) seen;
   struct oc_thread_counts *next;
 };
 
@@ -35,7 +35,7 @@ struct oc_thread_counts {
 extern __thread struct oc_thread_counts *oc_tls_counts
     __attribute__((tls_model("initial-exec"), visibility("hidden")));
 
-extern _Atomic long oc_counters[OC_COUNTER_COUNT] __attribute__((visibility("hidden")));
+extern _Atomic(long) oc_counters[OC_COUNTER_COUNT] __attribute__((visibility("hidden")));
 static inline void oc_count(enum oc_counter counter, long n) {
   atomic_fetch_add_explicit(&oc_counters[counter], n, memory_order_relaxed);
 }

@@ -1,0 +1,100 @@
+#include <gtest/gtest.h>
+
+#include <climits>
+
+extern "C" {
+#include "limit.h"
+}
+
+namespace {
+
+constexpr long MiB = 1L << 20;
+
+TEST(CgroupPath, V1MemoryControllerWins) {
+  const char *text = "9:name=systemd:/\n4:memory:/process_api/abc\n3:cpuset:/\n0::/\n";
+  char path[256];
+  int version = 0;
+  ASSERT_TRUE(oc_cgroup_path(text, &version, path, sizeof path));
+  EXPECT_EQ(version, 1);
+  EXPECT_STREQ(path, "/process_api/abc");
+}
+
+TEST(CgroupPath, V1ControllerListAndV2Unified) {
+  char path[256];
+  int version = 0;
+  ASSERT_TRUE(oc_cgroup_path("5:cpu,memory,pids:/a/b\n", &version, path, sizeof path));
+  EXPECT_STREQ(path, "/a/b");
+  ASSERT_TRUE(oc_cgroup_path("0::/user.slice/x.scope\n", &version, path, sizeof path));
+  EXPECT_EQ(version, 2);
+  EXPECT_STREQ(path, "/user.slice/x.scope");
+  EXPECT_FALSE(oc_cgroup_path("3:cpuset:/\n", &version, path, sizeof path));
+}
+
+TEST(StatField, MemoryStatAndMeminfo) {
+  const char *stat = "cache 100\ninactive_file 4096\ntotal_inactive_file 8192\n";
+  EXPECT_EQ(oc_stat_field(stat, "inactive_file"), 4096);
+  EXPECT_EQ(oc_stat_field(stat, "total_inactive_file"), 8192);
+  EXPECT_EQ(oc_stat_field(stat, "active_file"), -1);
+  const char *meminfo = "MemTotal:       24684012 kB\nMemAvailable:    1000 kB\n";
+  EXPECT_EQ(oc_stat_field(meminfo, "MemAvailable"), 1000 * 1024);
+}
+
+TEST(CgroupLimit, UnlimitedValuesMeanNoLimit) {
+  EXPECT_EQ(oc_parse_cgroup_limit("max\n"), 0);
+  EXPECT_EQ(oc_parse_cgroup_limit("9223372036854771712\n"), 0);
+  EXPECT_EQ(oc_parse_cgroup_limit("268435456\n"), 256 * MiB);
+}
+
+TEST(LimitCompute, SmallestBoundWins) {
+  oc_limit_inputs in{};
+  in.mem_available = 20000 * MiB;
+  in.process_rss = 100 * MiB;
+  in.min_free = 64 * MiB;
+  oc_limit_figures f;
+  oc_limit_compute(&in, &f);
+  EXPECT_EQ(f.limit, 100 * MiB + 20000 * MiB - 128 * MiB); // system: usage + available - reserve
+  EXPECT_EQ(f.usage, 100 * MiB);
+
+  in.cgroup_limit = 256 * MiB;
+  in.cgroup_usage = 250 * MiB;
+  in.cgroup_inactive_file = 120 * MiB;
+  oc_limit_compute(&in, &f);
+  EXPECT_EQ(f.limit, 256 * MiB - 16 * MiB); // cgroup less 1/16
+  EXPECT_EQ(f.usage, 250 * MiB);
+  EXPECT_EQ(f.working_set, 130 * MiB);
+
+  in.env_limit = MiB; // OUTCORE_MEM_LIMIT=1M
+  oc_limit_compute(&in, &f);
+  EXPECT_EQ(f.limit, MiB);
+}
+
+TEST(LimitCompute, ReserveIsCappedAndLimitStaysPositive) {
+  oc_limit_inputs in{};
+  in.mem_available = -1;
+  in.cgroup_limit = 8192 * MiB;
+  oc_limit_figures f;
+  oc_limit_compute(&in, &f);
+  EXPECT_EQ(f.limit, 8192 * MiB - 64 * MiB);
+  in.cgroup_limit = 0;
+  in.mem_available = 0;
+  oc_limit_compute(&in, &f);
+  EXPECT_GT(f.limit, 0);
+  in.mem_available = -1;
+  oc_limit_compute(&in, &f);
+  EXPECT_EQ(f.limit, LONG_MAX);
+}
+
+TEST(LimitProbe, ReadsThisMachine) {
+  oc_limit_init(0);
+  oc_limit_figures f;
+  oc_limit_get(&f);
+  EXPECT_GT(f.limit, 0);
+  EXPECT_GT(f.usage, 0);
+  EXPECT_LE(f.working_set, f.usage);
+  oc_limit_init(3 * MiB);
+  oc_limit_refresh();
+  oc_limit_get(&f);
+  EXPECT_EQ(f.limit, 3 * MiB);
+}
+
+} // namespace

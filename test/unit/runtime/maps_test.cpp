@@ -1,0 +1,72 @@
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+extern "C" {
+#include "backend_linux.h"
+}
+
+namespace {
+
+oc_map_kind KindOf(const char *line) {
+  oc_mapping m;
+  const char *path;
+  size_t len;
+  EXPECT_TRUE(oc_maps_parse_line(line, &m, &path, &len)) << line;
+  return m.kind;
+}
+
+TEST(MapsClassify, KindsFromProcMaps) {
+  EXPECT_EQ(KindOf("7f0000000000-7f0000100000 rw-p 00000000 00:00 0 \n"), OC_MAP_ANON);
+  EXPECT_EQ(KindOf("55d5c000-55d7d000 rw-p 00000000 00:00 0    [heap]\n"), OC_MAP_ANON);
+  EXPECT_EQ(KindOf("7f00-8f00 rw-s 00001000 fe:00 1234   /data/a.bin\n"), OC_MAP_FILE_SHARED);
+  EXPECT_EQ(KindOf("7f00-8f00 r--s 00000000 fe:00 1234   /data/a.bin\n"), OC_MAP_FILE_SHARED);
+  EXPECT_EQ(KindOf("7f00-8f00 rw-p 00000000 fe:00 1234   /data/a.bin\n"), OC_MAP_FILE_PRIVATE);
+  EXPECT_EQ(KindOf("7f00-8f00 rw-s 00000000 00:01 99   /dev/zero (deleted)\n"), OC_MAP_SHMEM);
+  EXPECT_EQ(KindOf("7f00-8f00 rw-s 00000000 00:01 99   /memfd:x (deleted)\n"), OC_MAP_SHMEM);
+  EXPECT_EQ(KindOf("7ffd0000-7ffe0000 rw-p 00000000 00:00 0   [stack]\n"), OC_MAP_STACK);
+  EXPECT_EQ(KindOf("5500-5600 r-xp 00001000 fe:00 77   /usr/bin/prog\n"), OC_MAP_CODE);
+  EXPECT_EQ(KindOf("7fff0000-7fff2000 r--p 00000000 00:00 0   [vvar]\n"), OC_MAP_SPECIAL);
+  EXPECT_EQ(KindOf("7f00-8f00 ---p 00000000 00:00 0 \n"), OC_MAP_SPECIAL);
+  oc_mapping m;
+  const char *path;
+  size_t len;
+  EXPECT_FALSE(oc_maps_parse_line("garbage\n", &m, &path, &len));
+}
+
+TEST(MapsClassify, OnlyProgramDataTakesHints) {
+  for (oc_map_kind k : {OC_MAP_ANON, OC_MAP_FILE_PRIVATE, OC_MAP_FILE_SHARED, OC_MAP_SHMEM})
+    EXPECT_TRUE(oc_kind_is_program_data(k));
+  for (oc_map_kind k : {OC_MAP_STACK, OC_MAP_CODE, OC_MAP_SPECIAL, OC_MAP_RUNTIME})
+    EXPECT_FALSE(oc_kind_is_program_data(k));
+}
+
+TEST(MapsTable, FindsLiveMappingsAndForgetsUnmappedOnes) {
+  char path[] = "/tmp/outcore-maps-XXXXXX";
+  int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(ftruncate(fd, 1 << 20), 0);
+  void *p = mmap(nullptr, 1 << 20, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  ASSERT_NE(p, MAP_FAILED);
+  oc_maps_refresh();
+  const oc_mapping *m = oc_maps_get(reinterpret_cast<uintptr_t>(p) + 4096);
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->kind, OC_MAP_FILE_SHARED);
+  EXPECT_EQ(m->start, reinterpret_cast<uintptr_t>(p));
+  EXPECT_STREQ(m->path, path);
+  oc_maps_put(m);
+  munmap(p, 1 << 20);
+  unlink(path);
+  close(fd);
+  oc_maps_refresh();
+  EXPECT_EQ(oc_maps_get(reinterpret_cast<uintptr_t>(p) + 4096), nullptr);
+  int local = 0;
+  m = oc_maps_get(reinterpret_cast<uintptr_t>(&local));
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->kind, OC_MAP_STACK); // the main thread's stack is labelled
+  oc_maps_put(m);
+}
+
+} // namespace

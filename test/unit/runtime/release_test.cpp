@@ -1,0 +1,138 @@
+#include <gtest/gtest.h>
+
+#include <vector>
+
+extern "C" {
+#include "release.h"
+}
+
+namespace {
+
+using Ranges = std::vector<std::pair<uintptr_t, uintptr_t>>;
+
+struct Recorder {
+  Ranges retired, issued;
+  bool accept = true;
+};
+
+void Retire(oc_range r, void *ctx) { static_cast<Recorder *>(ctx)->retired.emplace_back(r.first, r.end); }
+bool Issue(oc_range r, void *ctx) {
+  auto *rec = static_cast<Recorder *>(ctx);
+  if (rec->accept)
+    rec->issued.emplace_back(r.first, r.end);
+  return rec->accept;
+}
+
+constexpr uintptr_t C = OC_CHUNK_GRANULES;
+
+class Release : public ::testing::Test {
+protected:
+  Recorder rec;
+  void Start(bool buffered) {
+    // The fork-child handler is how the runtime forgets every tag; reuse it.
+    oc_release_fork_prepare();
+    oc_release_fork_child();
+    oc_release_sink sink{Retire, Issue, &rec};
+    oc_release_init(&sink, buffered);
+  }
+  bool Record(int tag, int priority, uintptr_t first, uintptr_t n, long now = 0) {
+    return oc_release_record(tag, priority, oc_range{first, first + n}, now);
+  }
+};
+
+TEST_F(Release, RepeatOfTheLastPageIsDropped) {
+  Start(false);
+  EXPECT_TRUE(Record(1, 0, 100, 1));
+  EXPECT_FALSE(Record(1, 0, 100, 1));
+  EXPECT_FALSE(Record(1, 0, 100, 1));
+  EXPECT_TRUE(rec.retired.empty()); // still the tag's last release
+}
+
+TEST_F(Release, ReleasesRunOneBehind) {
+  Start(false);
+  Record(1, 0, 10 * C, 1);
+  EXPECT_TRUE(rec.retired.empty());
+  Record(1, 0, 10 * C + 1, 1);
+  ASSERT_EQ(rec.retired.size(), 1u);
+  EXPECT_EQ(rec.retired[0], std::make_pair(10 * C, 10 * C + 1));
+  // Tags are independent.
+  Record(2, 0, 50 * C, 1);
+  EXPECT_EQ(rec.retired.size(), 1u);
+}
+
+TEST_F(Release, PriorityZeroIsIssuedWhenItsChunkIsDoneEvenWhenBuffering) {
+  Start(true);
+  for (uintptr_t g = 4 * C; g <= 5 * C; g++) // one past the chunk: hands on its last page
+    Record(7, 0, g, 1);
+  ASSERT_EQ(rec.issued.size(), 1u);
+  EXPECT_EQ(rec.issued[0], std::make_pair(4 * C, 5 * C));
+  EXPECT_EQ(oc_release_buffered_bytes(), 0);
+}
+
+TEST_F(Release, ReleasePolicyIssuesEveryPriorityAtOnce) {
+  Start(false);
+  for (uintptr_t g = 4 * C; g <= 5 * C; g++)
+    Record(7, 3, g, 1);
+  ASSERT_EQ(rec.issued.size(), 1u);
+}
+
+TEST_F(Release, BufferedReleasesWaitAndGoLowestPriorityFirstRoundRobin) {
+  Start(true);
+  // Tags 1 and 2 at priority 2, tag 3 at priority 1: two whole chunks each.
+  int tags[] = {1, 2, 3};
+  int prios[] = {2, 2, 1};
+  uintptr_t base[] = {100 * C, 200 * C, 300 * C};
+  for (int t = 0; t < 3; t++) {
+    for (uintptr_t c = 0; c < 2; c++)
+      Record(tags[t], prios[t], base[t] + c * 2 * C, C); // non-adjacent chunks
+    Record(tags[t], prios[t], base[t] + 10 * C, 1);      // hands on the second chunk
+  }
+  EXPECT_TRUE(rec.issued.empty());
+  EXPECT_EQ(oc_release_buffered_bytes(), 6 * long(C) * 4096);
+  // One chunk's worth: the lowest priority (tag 3) goes first.
+  EXPECT_EQ(oc_release_batch(1), long(C) * 4096);
+  ASSERT_EQ(rec.issued.size(), 1u);
+  EXPECT_EQ(rec.issued[0].first, 300 * C);
+  oc_release_batch(1);
+  EXPECT_EQ(rec.issued[1].first, 302 * C);
+  // Then priority 2, alternating between tags 1 and 2, oldest first.
+  oc_release_batch(3 * long(C) * 4096);
+  ASSERT_EQ(rec.issued.size(), 5u);
+  EXPECT_EQ(rec.issued[2].first / (100 * C) + rec.issued[3].first / (100 * C), 3u);
+  EXPECT_NE(rec.issued[2].first / (100 * C), rec.issued[3].first / (100 * C));
+  EXPECT_EQ(rec.issued[4].first % (100 * C), 2 * C);
+  EXPECT_EQ(oc_release_buffered_bytes(), long(C) * 4096);
+}
+
+TEST_F(Release, AdjacentBufferedPiecesMerge) {
+  Start(true);
+  for (uintptr_t g = 0; g <= 3 * C; g += 16)
+    Record(5, 4, 1000 * C + g, 16);
+  EXPECT_EQ(oc_release_buffered_bytes(), 3 * long(C) * 4096);
+  oc_release_batch(1);
+  ASSERT_EQ(rec.issued.size(), 1u);
+  EXPECT_EQ(rec.issued[0], std::make_pair(1000 * C, 1003 * C));
+}
+
+TEST_F(Release, IdleTagsAreFlushed) {
+  Start(false);
+  Record(9, 0, 77, 2, /*now=*/0);
+  oc_release_flush_idle(50, 100);
+  EXPECT_TRUE(rec.issued.empty());
+  oc_release_flush_idle(200, 100);
+  ASSERT_EQ(rec.issued.size(), 1u);
+  EXPECT_EQ(rec.issued[0], std::make_pair(uintptr_t(77), uintptr_t(79)));
+  // After the flush the same page is a new release, not a repeat.
+  EXPECT_TRUE(Record(9, 0, 77, 2, 300));
+}
+
+TEST_F(Release, RefusedIssuesAreNotLostFromTheCount) {
+  Start(false);
+  rec.accept = false;
+  Record(3, 0, 0, C);
+  Record(3, 0, 5 * C, 1);
+  EXPECT_TRUE(rec.issued.empty());
+  EXPECT_EQ(rec.retired.size(), 1u);
+}
+
+} // namespace

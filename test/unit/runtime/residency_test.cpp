@@ -1,0 +1,108 @@
+#include <gtest/gtest.h>
+
+extern "C" {
+#include "residency.h"
+}
+
+namespace {
+
+constexpr uintptr_t kGranulesPerLeaf = uintptr_t(1) << (OC_LEAF_SHIFT - OC_GRANULE_SHIFT);
+
+class Residency : public ::testing::Test {
+protected:
+  void SetUp() override { ASSERT_TRUE(oc_residency_init()); }
+  // Each test uses its own leaf so tests do not see each other's bits.
+  static uintptr_t Leaf(unsigned n) { return (uintptr_t(3000) + n) * kGranulesPerLeaf; }
+};
+
+TEST_F(Residency, UnknownPagesAreNotResident) {
+  uintptr_t g = Leaf(0) + 5;
+  EXPECT_FALSE(oc_residency_test(g));
+  EXPECT_FALSE(oc_residency_test_fast(g << OC_GRANULE_SHIFT));
+  EXPECT_EQ(oc_residency_first_missing(g, g + 10), g);
+}
+
+TEST_F(Residency, SetAndClearRangesAcrossWords) {
+  uintptr_t g = Leaf(1) + 60;
+  ASSERT_TRUE(oc_residency_set_resident(g, g + 70));
+  for (uintptr_t i = g; i < g + 70; i++)
+    EXPECT_TRUE(oc_residency_test_fast(i << OC_GRANULE_SHIFT)) << i - g;
+  EXPECT_FALSE(oc_residency_test(g - 1));
+  EXPECT_FALSE(oc_residency_test(g + 70));
+  EXPECT_EQ(oc_residency_first_missing(g, g + 70), g + 70);
+  oc_residency_clear_resident(g + 10, g + 12);
+  EXPECT_EQ(oc_residency_first_missing(g, g + 70), g + 10);
+  EXPECT_EQ(oc_residency_first_missing(g + 12, g + 70), g + 70);
+}
+
+TEST_F(Residency, SpanTestNeedsEveryPageInOneWord) {
+  uintptr_t g = Leaf(2) + 8;
+  uintptr_t addr = g << OC_GRANULE_SHIFT;
+  ASSERT_TRUE(oc_residency_set_resident(g, g + 4));
+  EXPECT_TRUE(oc_residency_test_span_fast(addr, addr + 4 * OC_GRANULE_SIZE - 1));
+  EXPECT_FALSE(oc_residency_test_span_fast(addr, addr + 5 * OC_GRANULE_SIZE - 1));
+  oc_residency_clear_resident(g + 2, g + 3);
+  EXPECT_FALSE(oc_residency_test_span_fast(addr, addr + 4 * OC_GRANULE_SIZE - 1));
+  // Spans crossing a 64-page word are left to the slow path.
+  uintptr_t w = (Leaf(2) + 62) << OC_GRANULE_SHIFT;
+  ASSERT_TRUE(oc_residency_set_resident(Leaf(2) + 62, Leaf(2) + 66));
+  EXPECT_FALSE(oc_residency_test_span_fast(w, w + 4 * OC_GRANULE_SIZE - 1));
+}
+
+TEST_F(Residency, RangeSpanningTwoLeaves) {
+  uintptr_t g = Leaf(4) - 3;
+  ASSERT_TRUE(oc_residency_set_resident(g, g + 6));
+  EXPECT_EQ(oc_residency_first_missing(g, g + 6), g + 6);
+  EXPECT_TRUE(oc_residency_test(Leaf(4) + 2));
+  EXPECT_FALSE(oc_residency_test(Leaf(4) + 3));
+}
+
+TEST_F(Residency, HighAddressesUseUpperRootsAndKernelHalfIsIgnored) {
+  uintptr_t high = (uintptr_t(1) << (55 - OC_GRANULE_SHIFT)) + 77; // 5-level paging range
+  ASSERT_TRUE(oc_residency_set_resident(high, high + 2));
+  EXPECT_TRUE(oc_residency_test(high + 1));
+  EXPECT_FALSE(oc_residency_test_fast(high << OC_GRANULE_SHIFT)); // fast path: root 0 only
+  uintptr_t kernel = uintptr_t(0xffff800000000000ull) >> OC_GRANULE_SHIFT;
+  EXPECT_TRUE(oc_residency_set_resident(kernel, kernel + 1)); // clipped to nothing
+  EXPECT_FALSE(oc_residency_test(kernel));
+  EXPECT_FALSE(oc_residency_test_fast(0xffffffffffff0000ull));
+}
+
+TEST_F(Residency, ReleasedBitsAreTakenOnce) {
+  uintptr_t g = Leaf(5) + 100;
+  oc_residency_mark_released(g, g + 10);
+  EXPECT_TRUE(oc_residency_is_released(g + 9));
+  EXPECT_EQ(oc_residency_find_released(g - 5, g + 20, true), g);
+  EXPECT_EQ(oc_residency_find_released(g, g + 20, false), g + 10);
+  EXPECT_EQ(oc_residency_take_released(g + 5, g + 20), 5);
+  EXPECT_EQ(oc_residency_take_released(g + 5, g + 20), 0);
+  EXPECT_EQ(oc_residency_find_released(g, g + 20, false), g + 5);
+  // Nothing released in a leaf that does not exist.
+  EXPECT_EQ(oc_residency_find_released(Leaf(90), Leaf(90) + 10, true), Leaf(90) + 10);
+}
+
+TEST_F(Residency, MincoreVectorOverwritesBits) {
+  uintptr_t g = Leaf(6) + 30;
+  ASSERT_TRUE(oc_residency_set_resident(g, g + 100));
+  unsigned char vec[100] = {};
+  for (int i = 0; i < 100; i += 3)
+    vec[i] = 1;
+  oc_residency_store_mincore(g, 100, vec);
+  for (int i = 0; i < 100; i++)
+    EXPECT_EQ(oc_residency_test(g + i), i % 3 == 0) << i;
+}
+
+TEST_F(Residency, LeavesAreReportedOnce) {
+  ASSERT_TRUE(oc_residency_set_resident(Leaf(7), Leaf(7) + 1));
+  ASSERT_TRUE(oc_residency_set_resident(Leaf(7) + 500, Leaf(7) + 501));
+  int seen = 0;
+  oc_residency_for_each_leaf(
+      [](uintptr_t base, void *ctx) {
+        if (base == Leaf(7) << OC_GRANULE_SHIFT)
+          ++*static_cast<int *>(ctx);
+      },
+      &seen);
+  EXPECT_EQ(seen, 1);
+}
+
+} // namespace
