@@ -26,7 +26,8 @@ LocalityInfo OutcoreLocalityAnalysis::run(Function &F,
   Info.Missed = std::move(Nests.Missed);
   for (IRNest &Nest : Nests.Nests) {
     for (NestRef &Ref : Nest.Model.Refs)
-      Ref.Text = referenceText(Nest.Model, Ref);
+      if (Ref.Text.empty())
+        Ref.Text = referenceText(Nest, Ref);
     NestLocality L = analyzeNest(Nest.Model, Info.Params.Machine);
     LLVM_DEBUG(dbgs() << "outcore: analysed a nest of " << Nest.Loops.size()
                       << " loops, " << Nest.Model.Refs.size() << " refs\n");
@@ -72,22 +73,35 @@ std::string affText(isl::aff Aff, const std::vector<std::string> &Counters) {
 
 } // namespace
 
-std::string referenceText(const NestModel &Nest, const NestRef &Ref) {
-  if (Ref.Indirect)
-    return Ref.Array + "[indirect]";
-  std::vector<std::string> Counters;
-  for (int L : Ref.Path)
-    Counters.push_back(Nest.Loops[L].Name);
-  std::string Text = Ref.Array;
+std::string referenceText(const IRNest &Nest, const NestRef &Ref) {
+  std::vector<std::string> Names;
   isl::map Access = Ref.Access;
-  if (!Access.is_single_valued())
-    return Text + "[?]";
+  if (Access.is_null() || !Access.is_single_valued())
+    return Ref.Array + "[?]";
+  // Express the access in source induction variables: c = (iv - First) * Step.
+  std::string In, Out;
+  for (size_t P = 0; P < Ref.Path.size(); ++P) {
+    int L = Ref.Path[P];
+    std::string V = "v" + std::to_string(P);
+    In += (P ? ", " : "") + V;
+    const auto &Source = Nest.Sources[L];
+    std::string Counter = V;
+    if (Source) { // c = iv - First, or First - iv for a descending loop
+      std::string First = std::to_string(Source->First);
+      Counter = Source->Step > 0 ? V + " - " + First : First + " - " + V;
+    }
+    Out += (P ? ", " : "") + Counter;
+    Names.push_back(Nest.Model.Loops[L].Name);
+  }
+  isl::map ToCounters(Access.ctx(), "{ [" + In + "] -> [" + Out + "] }");
+  Access = ToCounters.apply_range(Access);
   isl::pw_multi_aff PMA = isl::pw_multi_aff::from_map(Access);
-  if (PMA.n_piece().release() != 1)
-    return Text + "[piecewise]";
+  if (PMA.is_null() || PMA.n_piece().release() != 1)
+    return Ref.Array + "[" + polly::stringFromIslObj(Ref.Access) + "]";
   isl::multi_aff MA = PMA.as_multi_aff();
+  std::string Text = Ref.Array;
   for (unsigned D = 0; D < MA.size().release(); ++D)
-    Text += "[" + affText(MA.at(D), Counters) + "]";
+    Text += "[" + affText(MA.at(D), Names) + "]";
   return Text;
 }
 

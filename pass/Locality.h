@@ -31,8 +31,8 @@ public:
   void print(llvm::raw_ostream &OS, const llvm::Function &F) const;
 };
 
-/// Printable form of a reference: "B[j + 1][0]", "a[(indirect via b)]".
-std::string referenceText(const NestModel &Nest, const NestRef &Ref);
+/// Printable form of a reference in source terms: "B[j + 1][0]".
+std::string referenceText(const IRNest &Nest, const NestRef &Ref);
 
 /// Depths (0 = outermost) of the given loops, "0,2" or "none".
 std::string depthList(const NestModel &Nest, const std::vector<int> &Loops);

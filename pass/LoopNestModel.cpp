@@ -131,33 +131,51 @@ std::string loopName(Loop *L, ScalarEvolution &SE, unsigned Index) {
 
 /// Describes loop L (first and last source IV values, trip count). TripText
 /// comes from isl when Polly knows the domain, else from ScalarEvolution.
+/// Where the source IV is not first + c or first - c for a constant first
+/// (non-unit steps, triangular bounds), the loop is named by its iteration
+/// counter, "j#", counting from 0, so that predicates stay exact.
 NestLoop describeLoop(Loop *L, int Parent, unsigned Index, ScalarEvolution &SE,
-                      std::optional<std::string> TripFromIsl) {
+                      std::optional<std::string> TripFromIsl,
+                      std::optional<SourceCounter> &Source) {
   NestLoop NL;
   NL.Parent = Parent;
   NL.Name = loopName(L, SE, Index);
-  if (TripFromIsl) {
-    NL.TripText = *TripFromIsl;
-  } else {
-    const SCEV *BTC = SE.getBackedgeTakenCount(L);
-    NL.TripText = isa<SCEVCouldNotCompute>(BTC)
-                      ? "unknown"
-                      : scevText(SE.getAddExpr(
-                            BTC, SE.getOne(BTC->getType())));
-  }
+  // ScalarEvolution gives the plainest text ("n") when the trip count is
+  // invariant in the whole nest; Polly's domain covers triangular loops (its
+  // maximum over the outer loops) and is exact where SCEV gives up.
+  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  Loop *Outermost = L;
+  while (Outermost->getParentLoop())
+    Outermost = Outermost->getParentLoop();
+  if (!isa<SCEVCouldNotCompute>(BTC) && SE.isLoopInvariant(BTC, Outermost))
+    NL.TripText = scevText(SE.getAddExpr(BTC, SE.getOne(BTC->getType())));
+  else
+    NL.TripText = TripFromIsl ? *TripFromIsl : "unknown";
   NL.TripCount = asConstant(NL.TripText);
   PHINode *Phi = nullptr;
+  Source.reset();
   if (const SCEVAddRecExpr *AR = inductionOf(L, SE, &Phi)) {
-    NL.FirstText = scevText(AR->getStart());
     auto *Start = dyn_cast<SCEVConstant>(AR->getStart());
     auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-    if (Start && Step && NL.TripCount && *NL.TripCount > 0)
-      NL.LastText = std::to_string(Start->getAPInt().getSExtValue() +
-                                   Step->getAPInt().getSExtValue() *
-                                       (*NL.TripCount - 1));
-    else if (const SCEV *BTC = SE.getBackedgeTakenCount(L);
-             !isa<SCEVCouldNotCompute>(BTC))
-      NL.LastText = scevText(AR->evaluateAtIteration(BTC, SE));
+    if (Start && Step && Step->getAPInt().abs().isOne())
+      Source = SourceCounter{Start->getAPInt().getSExtValue(),
+                             Step->getAPInt().getSExtValue()};
+  }
+  if (Source) {
+    NL.Step = Source->Step;
+    NL.FirstText = std::to_string(Source->First);
+    if (NL.TripCount && *NL.TripCount > 0)
+      NL.LastText = std::to_string(Source->First +
+                                   Source->Step * (*NL.TripCount - 1));
+    else if (!isa<SCEVCouldNotCompute>(BTC) &&
+             SE.isLoopInvariant(BTC, Outermost))
+      NL.LastText = scevText(cast<SCEVAddRecExpr>(SE.getSCEV(Phi))
+                                 ->evaluateAtIteration(BTC, SE));
+  } else {
+    NL.Name += "#";
+    NL.FirstText = "0";
+    NL.LastText = NL.TripCount ? std::to_string(*NL.TripCount - 1)
+                               : "(" + NL.TripText + ") - 1";
   }
   if (NL.LastText.empty())
     NL.LastText = "last";
@@ -260,7 +278,8 @@ public:
         Trip = cExpression(Dom.dim_max(D).sub(Dom.dim_min(D)).add(
             isl::pw_aff(Dom.params(), isl::val::one(Ctx))));
       int Parent = Nest.Model.Loops[I].Parent;
-      Nest.Model.Loops[I] = describeLoop(Nest.Loops[I], Parent, I, SE, Trip);
+      Nest.Model.Loops[I] =
+          describeLoop(Nest.Loops[I], Parent, I, SE, Trip, Nest.Sources[I]);
     }
   }
 
@@ -285,6 +304,7 @@ private:
     NestLoop Placeholder;
     Placeholder.Parent = Parent;
     Nest.Model.Loops.push_back(Placeholder);
+    Nest.Sources.emplace_back();
     return Nest.Loops.size() - 1;
   }
 
@@ -349,8 +369,9 @@ private:
   void addLoopTree(Loop *L, int Parent, IRNest &Nest) {
     int Index = Nest.Loops.size();
     Nest.Loops.push_back(L);
-    Nest.Model.Loops.push_back(
-        describeLoop(L, Parent, Index, SE, std::nullopt));
+    Nest.Sources.emplace_back();
+    Nest.Model.Loops.push_back(describeLoop(L, Parent, Index, SE, std::nullopt,
+                                            Nest.Sources.back()));
     for (BasicBlock *BB : L->blocks())
       LoopOf[BB] = L;
     for (Loop *Sub : *L)
@@ -410,6 +431,12 @@ private:
     const SCEV *Offset = SE.getMinusSCEV(Address, Base);
     if (Instruction *IndexLoad = loadInside(Offset, Nest)) {
       Ref.Indirect = true;
+      const SCEV *IndexAddress =
+          SE.getSCEV(getLoadStorePointerOperand(IndexLoad));
+      Ref.Text = Ref.Array + "[" +
+                 baseName(cast<SCEVUnknown>(SE.getPointerBase(IndexAddress))
+                              ->getValue()) +
+                 "[...]]";
       Nest.Model.Refs.push_back(std::move(Ref));
       Nest.Accesses.push_back(&Inst);
       Nest.IndexLoads.push_back(IndexLoad);

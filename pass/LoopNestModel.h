@@ -15,6 +15,7 @@
 #include "llvm/IR/PassManager.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,10 +26,19 @@ class Loop;
 
 namespace outcore {
 
+/// How a loop's canonical counter c relates to its source induction variable:
+/// iv = First + Step * c, Step = +1 or -1.
+struct SourceCounter {
+  int64_t First;
+  int64_t Step;
+};
+
 /// One loop nest of a function and the IR it was built from.
 struct IRNest {
   NestModel Model;
   std::vector<llvm::Loop *> Loops;           ///< parallel to Model.Loops
+  /// Parallel to Model.Loops; none where the loop is named by its counter.
+  std::vector<std::optional<SourceCounter>> Sources;
   std::vector<llvm::Instruction *> Accesses; ///< load/store, parallel to Model.Refs
   /// For indirect references: the load that produces the index (b[i] in
   /// a[b[i]]), else null. Parallel to Model.Refs.
