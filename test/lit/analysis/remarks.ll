@@ -17,20 +17,20 @@
 ; CHECK:        - Array:           B
 ; CHECK:        - Temporal:        '0'
 ; CHECK:        - Spatial:         none
-; CHECK:        - Localized:       '0,1'
+; CHECK:        - Localized:       0,1
 ; CHECK:        - Group:           trailer
 ; CHECK:        - Prefetch:        'false'
-; CHECK:        - Release:         i = 2
+; CHECK:        - Release:         'i = 2'
 ; CHECK:        - Priority:        '1'
 ; CHECK:        - Indirect:        'false'
-; CHECK:        - Hints:           'yes'
+; CHECK:        - Hints:           yes
 ; CHECK:      --- !Analysis
 ; CHECK:        - Group:           leader
-; CHECK:        - Prefetch:        i = 0
+; CHECK:        - Prefetch:        'i = 0'
 ; CHECK:      --- !Analysis
 ; CHECK:        - Array:           A
 ; CHECK:        - Spatial:         '1'
-; CHECK:        - Prefetch:        j mod 2 = 0
+; CHECK:        - Prefetch:        'j mod 2 = 0'
 ;
 ; DIAG: remark: <unknown>:0:0: reference B[j][0]: B temporal reuse in loops 0, spatial reuse in loops none, localized loops 0,1, group trailer, prefetch when false, release when i = 2, priority 1, indirect false, hints yes
 ; DIAG: remark: <unknown>:0:0: reference B[j + 1][0]: B temporal reuse in loops 0, spatial reuse in loops none, localized loops 0,1, group leader, prefetch when i = 0, release when false, priority 1, indirect false, hints yes
