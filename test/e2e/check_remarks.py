@@ -74,6 +74,12 @@ def locality_problems(remark):
             problems.append(f"{key}={remark.arg(key)!r} not in {allowed}")
     if not INTEGER.match(remark.arg("Priority")) or int(remark.arg("Priority")) < 0:
         problems.append(f"Priority={remark.arg('Priority')!r} is not a non-negative integer")
+    elif depth_list_ok(remark.arg("Temporal")):
+        # OSDI eq. 2: the sum of 2^depth over the loops that carry temporal reuse.
+        temporal = remark.arg("Temporal")
+        expected = 0 if temporal == "none" else sum(2 ** int(d) for d in temporal.split(","))
+        if int(remark.arg("Priority")) != expected:
+            problems.append(f"Priority={remark.arg('Priority')} but Temporal={temporal} gives {expected}")
     for key in ("Prefetch", "Release"):
         if not remark.arg(key).strip():
             problems.append(f"empty {key} predicate")
@@ -109,7 +115,9 @@ def remark_problems(remark, corpus_dir):
     else:
         return []  # names outside the contract are allowed; they are counted, not judged
     loc = remark.debug_loc
-    if not isinstance(loc, dict) or os.path.dirname(os.path.realpath(loc.get("File", ""))) != corpus_dir:
+    # clang records the file name relative to a directory it does not put in the remark, so
+    # compare names only.
+    if not isinstance(loc, dict) or os.path.basename(loc.get("File", "")) not in os.listdir(corpus_dir):
         problems.append(f"DebugLoc {loc!r} does not point into the corpus source")
     elif not INTEGER.match(loc.get("Line", "")) or int(loc["Line"]) <= 0:
         problems.append(f"DebugLoc line {loc.get('Line')!r}")
