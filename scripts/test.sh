@@ -14,6 +14,6 @@ for san in thread "address,undefined"; do
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DOUTCORE_BUILD_PASS=OFF \
         -DOUTCORE_SANITIZE="$san" >/dev/null
   cmake --build "$dir"
-  ctest --test-dir "$dir" --output-on-failure -j "$jobs" -L runtime
+  ctest --test-dir "$dir" --output-on-failure -j "$jobs" -L runtime --no-tests=error
 done
 echo "test: all suites passed"
