@@ -9,6 +9,7 @@ OUTCORE_MEM_LIMIT (which makes transformed code take its hinted version), and ex
 import argparse
 import concurrent.futures
 import os
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -75,8 +76,12 @@ class Outcome:
             status = f"killed by signal {-self.returncode}"
         else:
             status = f"exit status {self.returncode}"
-        tail = self.stderr.strip().splitlines()[-12:]
-        return status + ("".join("\n    | " + line for line in tail) if tail else "")
+        # The informative lines of a crash come first (assertion, pass and function); stack
+        # frames and the bug-report boilerplate follow them.
+        lines = [line for line in self.stderr.strip().splitlines()
+                 if line.strip() and not re.match(r"\s*#\d+ 0x", line) and "diagnostic msg" not in line
+                 and not line.startswith(("0.\tProgram arguments", "PLEASE", "Preprocessed", "****"))]
+        return status + "".join("\n    | " + line[:300] for line in lines[:10])
 
 
 def run(command, env=None, timeout=RUN_TIMEOUT, cwd=None) -> Outcome:
