@@ -65,9 +65,9 @@ KERNELS = [
            lambda L, q: [_isqrt_multiple(4 * L / 3 / 8, 16)]),
     Kernel("embar", True, "EMBAR-like: one stream over uniforms 3x the limit",
            lambda L, q: [3 * L // 16]),
-    Kernel("buk", False, "BUK: bucket sort, indirect copy key2[rank[i]]; 3 int arrays of 4/3 "
-           "the limit, one key value per 16 KiB of limit",
-           lambda L, q: [L // 3, _pow2_floor(L // (4 * PAGE))]),
+    Kernel("buk", False, "BUK: bucket sort, indirect copy key2[rank[i]]; 3 int arrays of 1/2 "
+           "(quick) / 1 times the limit, one key value per 16 KiB of limit",
+           lambda L, q: [L // (8 if q else 4), _pow2_floor(L // (4 * PAGE))]),
     Kernel("cgm", False, "CGM-like: 2 CSR mat-vecs, 8 nonzeros per row, x gathered (indirect); "
            "matrix 3x the limit, vectors 1/4",
            lambda L, q: [L // 32, 8]),
@@ -78,8 +78,8 @@ KERNELS = [
            lambda L, q: [L // (4 * PAGE), (2 if q else 4) * L // (8 * (L // (4 * PAGE)))],
            progress_file="colsum", extra_versions=("Orand",)),
     Kernel("fft", True, "FFT-like: copy + 4 (quick) / 6 butterfly stages with halving stride, "
-           "array 2x the limit",
-           lambda L, q: [_pow2_floor(2 * L // 8), 4 if q else 6]),
+           "array 1x (quick) / 2x the limit",
+           lambda L, q: [_pow2_floor((1 if q else 2) * L // 8), 4 if q else 6]),
     Kernel("cyclic", True, "cyclic re-scan: 4 passes over an array of 1.5x the limit",
            lambda L, q: [3 * L // 16, 4]),
 ]
@@ -600,9 +600,9 @@ class Bench:
 
     # -- the interactive co-runner (OSDI Sec. 1.1) --------------------------------------------
 
-    def toucher_samples(self, group, sleep_s, count, data_root):
+    def toucher_samples(self, group, sleep_s, count):
         log = os.path.join(self.log_dir, "toucher.log")
-        argv = [self.toucher, os.path.join(data_root, "toucher.dat"), str(sleep_s), str(count)]
+        argv = [self.toucher, self.toucher_data, str(sleep_s), str(count)]
         pid = spawn_in_group(argv, dict(os.environ), group, log)
         os.waitpid(pid, 0)
         ms, faults = [], []
@@ -616,13 +616,14 @@ class Bench:
 
     def interactive(self, kernel_bins):
         sleeps, count = self.args.sleeps, self.args.touches
-        data_root = self.args.data_dir
         self.toucher = os.path.join(self.bin_dir, "toucher")
         self.compile(os.path.join(KERNEL_SRC, "toucher.c"), self.toucher, False)
         print("interactive co-runner: standalone", flush=True)
+        self.toucher_data = os.path.join(self.args.data_dir, "toucher.dat")
         group = MemoryGroup(self.limit)
         try:
-            standalone = self.toucher_samples(group, 0.5, max(count, 5), data_root)
+            self.evict_toucher_data()
+            standalone = self.toucher_samples(group, 0.5, max(count, 5))
         finally:
             group.remove()
         result = {"sleep_s": sleeps, "touches_per_sleep": count, "standalone": standalone,
@@ -633,20 +634,27 @@ class Bench:
                 version = next(v for v in versions_for(KERNELS_BY_NAME[name]) if v.name == vname)
                 print(f"interactive co-runner with {name} {vname}", flush=True)
                 result["kernels"][name][vname] = self.co_run(
-                    bins[version.transformed], sizes, data_dir, version, sleeps, count, data_root)
+                    bins[version.transformed], sizes, data_dir, version, sleeps, count)
         return result
 
-    def co_run(self, binary, sizes, data_dir, version, sleeps, count, data_root):
+    def evict_toucher_data(self):
+        """Page cache stays charged to the group that first read it: evict the toucher's file
+        so that its pages are charged to (and reclaimed in) the group it now runs in."""
+        if os.path.exists(self.toucher_data):
+            evict([self.toucher_data])
+
+    def co_run(self, binary, sizes, data_dir, version, sleeps, count):
         """The kernel in a loop (OSDI: 'repeatedly performs') and the toucher in one group."""
         if self.args.mode == "file":
             evict(data_files(data_dir))
+        self.evict_toucher_data()
         group = MemoryGroup(self.limit)
         loop = ["/bin/sh", "-c", 'while :; do "$@"; done', "sh", binary, "run", *map(str, sizes)]
         env = self.env(data_dir, version.env)
         pid = spawn_in_group(loop, env, group, os.devnull, new_session=True)
         try:
             time.sleep(1.0)  # let the kernel fill the group before the first touch
-            return [self.toucher_samples(group, s, count, data_root) for s in sleeps]
+            return [self.toucher_samples(group, s, count) for s in sleeps]
         finally:
             os.killpg(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
@@ -757,12 +765,12 @@ def parse_args(argv):
                    help="anon mode: create and enable a swap file of this size for the run")
     p.add_argument("--timeout-s", type=float,
                    help="cap per run; capped runs are extrapolated from progress where the "
-                   "kernel reports it (default 300, quick 12)")
+                   "kernel reports it (default 300, quick 10)")
     p.add_argument("--interactive-kernels", default="matvec,stencil2d",
                    help="kernels to co-run with the toucher ('' to skip)")
     p.add_argument("--sleeps", help="co-runner sleep times in seconds (default 0,0.5,1,2,5; "
                    "quick 0,1,5)")
-    p.add_argument("--touches", type=int, help="touches per sleep time (default 5, quick 3)")
+    p.add_argument("--touches", type=int, help="touches per sleep time (default 5, quick 2)")
     args = p.parse_args(argv)
     args.kernels = [k for k in args.kernels.split(",") if k]
     unknown = [k for k in args.kernels if k not in KERNELS_BY_NAME]
@@ -771,10 +779,10 @@ def parse_args(argv):
     args.interactive_kernels = [k for k in args.interactive_kernels.split(",") if k]
     args.reps = args.reps or (2 if args.quick else 3)
     args.limit_mib = args.limit_mib or (64 if args.quick else 256)
-    args.timeout_s = args.timeout_s or (12.0 if args.quick else 300.0)
+    args.timeout_s = args.timeout_s or (10.0 if args.quick else 300.0)
     sleeps = args.sleeps or ("0,1,5" if args.quick else "0,0.5,1,2,5")
     args.sleeps = [float(s) for s in sleeps.split(",")]
-    args.touches = args.touches or (3 if args.quick else 5)
+    args.touches = args.touches or (2 if args.quick else 5)
     return args
 
 
