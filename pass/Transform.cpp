@@ -1,18 +1,357 @@
 //===- Transform.cpp - The outcore transform pass --------------------------===//
+//
+// Strip-mines the pipeline loop chosen by Schedule and software-pipelines the
+// hints (TOCS 3.2, Fig. 7; OSDI 3.2, Fig. 5). The shape keeps every iteration
+// in order:
+//
+//   preheader:  prolog: oc_prefetch_block(first Distance iterations)
+//   oc.strip:   s = phi [0, preheader], [e, oc.strip.latch]      (strip loop)
+//               e = umin(s + Strip, tc)
+//               steady state, one call per reference:
+//                 oc_prefetch_release_block(s + D < tc ? &a[s + D] : null,
+//                                           s != 0 ? &a[s - Strip] : null, ...)
+//   header:     c = phi [s, oc.strip], [c + 1, latch]           (original loop)
+//               ... original body ...
+//   latch:      br (c + 1 != e), header, oc.strip.latch
+//   oc.strip.latch: br (e == tc), exit, oc.strip
+//   exit:       final oc_release_block(last strip)
+//
+// The original exit test becomes dead: the exact backedge-taken count of
+// ScalarEvolution (single exiting block = latch) gives the same iterations.
+// The null addresses (prefetch past the data, nothing to release before the
+// first strip) are ignored by the runtime, so no predicate runs per strip.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Transform.h"
 
 #include "Locality.h"
 #include "Remarks.h"
+#include "Schedule.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/LCSSA.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #define DEBUG_TYPE "outcore"
 
 using namespace llvm;
 
 namespace outcore {
+
+namespace {
+
+constexpr const char *CtorName = "outcore.module_ctor";
+
+struct Runtime {
+  FunctionCallee Prefetch, PrefetchBlock, ReleaseBlock, PrefetchReleaseBlock,
+      Register;
+};
+
+/// The runtime's entry points, declared so that the optimiser may move and
+/// vectorise around them: they touch no memory the program can see.
+Runtime declareRuntime(Module &M) {
+  LLVMContext &Ctx = M.getContext();
+  Type *Void = Type::getVoidTy(Ctx), *Ptr = PointerType::getUnqual(Ctx),
+       *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
+  auto Declare = [&](StringRef Name, ArrayRef<Type *> Params) {
+    FunctionCallee FC =
+        M.getOrInsertFunction(Name, FunctionType::get(Void, Params, false));
+    if (auto *F = dyn_cast<Function>(FC.getCallee())) {
+      F->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+      F->setDoesNotThrow();
+      F->setWillReturn();
+    }
+    return FC;
+  };
+  Runtime R;
+  R.Prefetch = Declare("oc_prefetch", {Ptr});
+  R.PrefetchBlock = Declare("oc_prefetch_block", {Ptr, I64, I32, I32});
+  R.ReleaseBlock = Declare("oc_release_block", {Ptr, I64, I32, I32});
+  R.PrefetchReleaseBlock =
+      Declare("oc_prefetch_release_block", {Ptr, Ptr, I64, I32, I32});
+  R.Register = Declare("oc_register_module", {I64});
+  return R;
+}
+
+/// One tag per static directive of the module (counted in named metadata, so
+/// that every function of the module draws from the same sequence).
+int nextTag(Module &M) {
+  NamedMDNode *N = M.getOrInsertNamedMetadata("outcore.tags");
+  int Tag = static_cast<int>(N->getNumOperands()) + 1;
+  N->addOperand(MDNode::get(M.getContext(), {}));
+  return Tag;
+}
+
+/// Tells the runtime the page size once per module, from a constructor.
+void registerModule(Module &M, const Runtime &RT, int64_t PageSize) {
+  if (M.getFunction(CtorName))
+    return;
+  LLVMContext &Ctx = M.getContext();
+  Function *F = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                                 GlobalValue::InternalLinkage, CtorName, M);
+  F->setDoesNotThrow();
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+  B.CreateCall(RT.Register, {B.getInt64(PageSize)});
+  B.CreateRetVoid();
+  appendToGlobalCtors(M, F, 0);
+}
+
+struct Context {
+  Function &F;
+  LoopInfo &LI;
+  DominatorTree &DT;
+  ScalarEvolution &SE;
+  OptimizationRemarkEmitter &ORE;
+  const OutcoreParams &Params;
+  Runtime RT;
+};
+
+/// Rewrites the pipeline loop of NS. Returns a reason when the nest is left
+/// exactly as it was.
+std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
+                          Context &Cx) {
+  Loop *L = NS.Pipeline;
+  BasicBlock *P = L->getLoopPreheader(), *H = L->getHeader(),
+             *Lt = L->getLoopLatch(), *E = L->getUniqueExitBlock();
+  if (!P || !E || E->getSinglePredecessor() != Lt)
+    return "the exit of the pipeline loop is shared with other paths";
+  if (!L->isRecursivelyLCSSAForm(Cx.DT, Cx.LI))
+    return "the pipeline loop is not in LCSSA form";
+  for (BasicBlock *BB : L->blocks())
+    for (Instruction &I : *BB)
+      if (I.getType()->isTokenTy())
+        return "the pipeline loop defines token values";
+  if (isa<IndirectBrInst>(P->getTerminator()) ||
+      P->getTerminator()->getNumSuccessors() != 1)
+    return "the pipeline loop has no plain preheader";
+
+  Module &M = *Cx.F.getParent();
+  LLVMContext &Ctx = M.getContext();
+  const DataLayout &DL = M.getDataLayout();
+  Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx),
+       *I8 = Type::getInt8Ty(Ctx);
+  auto *PtrTy = PointerType::getUnqual(Ctx);
+  Value *Null = ConstantPointerNull::get(PtrTy);
+  const int64_t Page = Cx.Params.Machine.PageSize;
+  const int64_t Strip = NS.Strip, D = NS.Distance();
+  auto *BrOld = cast<BranchInst>(Lt->getTerminator());
+
+  // Everything invariant in the pipeline loop, computed in its preheader.
+  Instruction *PT = P->getTerminator();
+  SCEVExpander Exp(Cx.SE, DL, "oc");
+  Value *BTC = Exp.expandCodeFor(NS.BackedgeTaken, NS.BackedgeTaken->getType(), PT);
+  std::vector<Value *> Bases;
+  for (const RefSchedule &RS : NS.Refs)
+    Bases.push_back(Exp.expandCodeFor(RS.Base, RS.Base->getType(), PT));
+  Exp.clear();
+  IRBuilder<> PB(PT);
+  Value *TC = PB.CreateAdd(PB.CreateZExtOrTrunc(BTC, I64), PB.getInt64(1), "oc.tc");
+  std::vector<Value *> BasePtrs;
+  for (Value *Base : Bases)
+    BasePtrs.push_back(Base->getType()->isPointerTy()
+                           ? Base
+                           : PB.CreateIntToPtr(Base, PtrTy, "oc.base"));
+
+  Cx.SE.forgetTopmostLoop(L);
+
+  // Address of reference R at iteration It, and the lowest address of the
+  // iterations [First, End) (the last one when the step is negative).
+  auto AddrAt = [&](IRBuilder<> &B, unsigned R, Value *It) {
+    Value *Off = B.CreateMul(It, B.getInt64(NS.Refs[R].Step));
+    return B.CreateGEP(I8, BasePtrs[R], Off, "oc.addr");
+  };
+  auto LowAddr = [&](IRBuilder<> &B, unsigned R, Value *First, Value *End) {
+    if (NS.Refs[R].Step > 0)
+      return AddrAt(B, R, First);
+    return AddrAt(B, R, B.CreateSub(End, B.getInt64(1)));
+  };
+  auto PagesFor = [&](IRBuilder<> &B, unsigned R, Value *Iters) -> Value * {
+    int64_t Step = std::abs(NS.Refs[R].Step);
+    if (Step >= Page)
+      return B.getInt64(1); // pages of such a reference are not contiguous
+    Value *Bytes = B.CreateMul(Iters, B.getInt64(Step));
+    return B.CreateUDiv(B.CreateAdd(Bytes, B.getInt64(Page - 1)), B.getInt64(Page),
+                        "oc.pages");
+  };
+
+  std::vector<int> Tags;
+  for (size_t R = 0; R < NS.Refs.size(); ++R)
+    Tags.push_back(nextTag(M));
+
+  // Prolog: the first Distance iterations in one block prefetch.
+  {
+    Value *Pro = PB.CreateBinaryIntrinsic(Intrinsic::umin, PB.getInt64(D), TC);
+    for (size_t R = 0; R < NS.Refs.size(); ++R) {
+      const RefSchedule &RS = NS.Refs[R];
+      if (!RS.Prefetch)
+        continue;
+      Value *Addr = LowAddr(PB, R, PB.getInt64(0), Pro);
+      PB.CreateCall(Cx.RT.PrefetchBlock,
+                    {Addr, PagesFor(PB, R, Pro), ConstantInt::get(I32, RS.Priority),
+                     ConstantInt::get(I32, Tags[R])});
+    }
+  }
+
+  // The strip loop.
+  BasicBlock *SH = BasicBlock::Create(Ctx, "oc.strip", &Cx.F, H);
+  BasicBlock *Lx = BasicBlock::Create(Ctx, "oc.strip.latch", &Cx.F, E);
+  PT->replaceUsesOfWith(H, SH);
+
+  // Values of the original loop that cross strips: through phis of oc.strip
+  // (in) and LCSSA phis of oc.strip.latch (out).
+  DenseMap<Value *, Value *> OutOfInner;
+  auto Out = [&](Value *V) -> Value * {
+    auto *I = dyn_cast<Instruction>(V);
+    if (!I || !L->contains(I))
+      return V;
+    auto [It, New] = OutOfInner.try_emplace(V, nullptr);
+    if (New) {
+      PHINode *Phi = PHINode::Create(V->getType(), 1, V->getName() + ".oc.lcssa", Lx);
+      Phi->addIncoming(V, Lt);
+      It->second = Phi;
+    }
+    return It->second;
+  };
+  IRBuilder<> SB(SH);
+  for (PHINode &Phi : H->phis()) {
+    int PIdx = Phi.getBasicBlockIndex(P);
+    Value *Init = Phi.getIncomingValue(PIdx);
+    Value *Next = Phi.getIncomingValueForBlock(Lt);
+    PHINode *Sigma = SB.CreatePHI(Phi.getType(), 2, Phi.getName() + ".oc.strip");
+    Sigma->addIncoming(Init, P);
+    Sigma->addIncoming(Out(Next), Lx);
+    Phi.setIncomingBlock(PIdx, SH);
+    Phi.setIncomingValue(PIdx, Sigma);
+  }
+  // Exit phis now come through oc.strip.latch.
+  for (PHINode &Phi : E->phis()) {
+    int Idx = Phi.getBasicBlockIndex(Lt);
+    Value *V = Out(Phi.getIncomingValue(Idx));
+    Phi.setIncomingBlock(Idx, Lx);
+    Phi.setIncomingValue(Idx, V);
+  }
+
+  PHINode *S = SB.CreatePHI(I64, 2, "oc.s");
+  S->addIncoming(SB.getInt64(0), P);
+  Value *End = SB.CreateBinaryIntrinsic(
+      Intrinsic::umin, SB.CreateAdd(S, SB.getInt64(Strip)), TC, {}, "oc.e");
+  S->addIncoming(End, Lx);
+
+  // Steady state: one call per reference and strip.
+  std::vector<CallInst *> Steady(NS.Refs.size(), nullptr);
+  {
+    Value *PfIt = SB.CreateAdd(S, SB.getInt64(D), "oc.pf.it");
+    Value *PfOk = SB.CreateICmpULT(PfIt, TC);
+    Value *PfEnd = SB.CreateBinaryIntrinsic(
+        Intrinsic::umin, SB.CreateAdd(PfIt, SB.getInt64(Strip)), TC);
+    Value *NotFirst = SB.CreateICmpNE(S, SB.getInt64(0));
+    Value *RelIt = SB.CreateSub(S, SB.getInt64(Strip), "oc.rel.it");
+    for (size_t R = 0; R < NS.Refs.size(); ++R) {
+      const RefSchedule &RS = NS.Refs[R];
+      Value *Pages = SB.getInt64(RS.Pages);
+      Value *Prio = ConstantInt::get(I32, RS.Priority),
+            *Tag = ConstantInt::get(I32, Tags[R]);
+      Value *Pf = RS.Prefetch
+                      ? SB.CreateSelect(PfOk, LowAddr(SB, R, PfIt, PfEnd), Null, "oc.pf")
+                      : nullptr;
+      Value *Rel = RS.Release
+                       ? SB.CreateSelect(NotFirst, LowAddr(SB, R, RelIt, S), Null, "oc.rel")
+                       : nullptr;
+      if (Pf && Rel)
+        Steady[R] = SB.CreateCall(Cx.RT.PrefetchReleaseBlock, {Pf, Rel, Pages, Prio, Tag});
+      else if (Pf)
+        Steady[R] = SB.CreateCall(Cx.RT.PrefetchBlock, {Pf, Pages, Prio, Tag});
+      else if (Rel)
+        Steady[R] = SB.CreateCall(Cx.RT.ReleaseBlock, {Rel, Pages, Prio, Tag});
+    }
+  }
+  SB.CreateBr(H);
+
+  // The original loop runs over [s, e): a counter of its own.
+  PHINode *C = PHINode::Create(I64, 2, "oc.c", H->getFirstNonPHIIt());
+  C->addIncoming(S, SH);
+  IRBuilder<> LB(BrOld);
+  Value *CNext = LB.CreateAdd(C, LB.getInt64(1), "oc.c.next");
+  C->addIncoming(CNext, Lt);
+  Value *More = LB.CreateICmpNE(CNext, End, "oc.more");
+  BranchInst *BrNew = BranchInst::Create(H, Lx, More, Lt);
+  BrNew->setDebugLoc(BrOld->getDebugLoc());
+  if (MDNode *LoopMD = BrOld->getMetadata(LLVMContext::MD_loop))
+    BrNew->setMetadata(LLVMContext::MD_loop, LoopMD);
+  Value *OldCond = BrOld->getCondition();
+  BrOld->eraseFromParent();
+  if (auto *CI = dyn_cast<Instruction>(OldCond))
+    if (CI->use_empty())
+      CI->eraseFromParent();
+
+  IRBuilder<> XB(Lx);
+  XB.CreateCondBr(XB.CreateICmpEQ(End, TC, "oc.done"), E, SH);
+
+  // Final release of the last strip.
+  {
+    IRBuilder<> EB(E, E->getFirstInsertionPt());
+    PHINode *SLast = nullptr, *ELast = nullptr;
+    for (size_t R = 0; R < NS.Refs.size(); ++R) {
+      const RefSchedule &RS = NS.Refs[R];
+      if (!RS.Release)
+        continue;
+      if (!SLast) {
+        IRBuilder<> PhiB(E, E->begin());
+        SLast = PhiB.CreatePHI(I64, 1, "oc.s.last");
+        SLast->addIncoming(S, Lx);
+        ELast = PhiB.CreatePHI(I64, 1, "oc.e.last");
+        ELast->addIncoming(End, Lx);
+      }
+      Value *Iters = EB.CreateSub(ELast, SLast);
+      EB.CreateCall(Cx.RT.ReleaseBlock,
+                    {LowAddr(EB, R, SLast, ELast), PagesFor(EB, R, Iters),
+                     ConstantInt::get(I32, RS.Priority), ConstantInt::get(I32, Tags[R])});
+    }
+  }
+
+  // LoopInfo: the strip loop sits between L and its parent.
+  Loop *StripL = Cx.LI.AllocateLoop();
+  if (Loop *Parent = L->getParentLoop())
+    Parent->replaceChildLoopWith(L, StripL);
+  else
+    Cx.LI.changeTopLevelLoop(L, StripL);
+  StripL->addChildLoop(L);
+  StripL->addBasicBlockToLoop(SH, Cx.LI);
+  for (BasicBlock *BB : L->blocks())
+    StripL->addBlockEntry(BB);
+  StripL->addBasicBlockToLoop(Lx, Cx.LI);
+  Cx.DT.recalculate(Cx.F);
+  formLCSSARecursively(*StripL, Cx.DT, &Cx.LI, &Cx.SE);
+
+  for (size_t R = 0; R < NS.Refs.size(); ++R) {
+    if (!Steady[R])
+      continue;
+    const RefSchedule &RS = NS.Refs[R];
+    DirectiveRemark DR;
+    DR.At = Steady[R];
+    DR.Array = Nest.IR.Model.Refs[RS.Ref].Array;
+    DR.Tag = Tags[R];
+    DR.Priority = RS.Priority;
+    DR.Pages = RS.Pages;
+    DR.Distance = D;
+    DR.PipelineDepth = NS.PipelineDepth;
+    DR.Prefetches = RS.Prefetch;
+    emitDirective(DR, Cx.ORE);
+  }
+  return "";
+}
+
+} // namespace
 
 PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
   if (F.isDeclaration())
@@ -21,14 +360,35 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
       Params ? OutcoreLocalityAnalysis(Params).run(F, FAM)
              : FAM.getResult<OutcoreLocalityAnalysis>(F);
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  Context Cx{F,
+             FAM.getResult<LoopAnalysis>(F),
+             FAM.getResult<DominatorTreeAnalysis>(F),
+             FAM.getResult<ScalarEvolutionAnalysis>(F),
+             ORE,
+             Info.Params,
+             {}};
+  bool Changed = false;
   for (const AnalyzedNest &Nest : Info.Nests) {
     emitLocalityRemarks(Nest, ORE);
-    emitNotTransformed(Nest.IR.Loops[0],
-                       "the transformation is not implemented yet", ORE);
+    NestSchedule NS = scheduleNest(Nest, Info.Params, Cx.LI, Cx.SE);
+    std::string Reason = NS.Reason;
+    if (Reason.empty() && NS.Refs.empty())
+      Reason = "no reference gets a hint in the pipeline loop";
+    if (Reason.empty()) {
+      if (!Changed)
+        Cx.RT = declareRuntime(*F.getParent());
+      Reason = transformNest(Nest, NS, Cx);
+      if (Reason.empty()) {
+        Changed = true;
+        registerModule(*F.getParent(), Cx.RT, Info.Params.Machine.PageSize);
+      }
+    }
+    if (!Reason.empty())
+      emitNotTransformed(Nest.IR.Loops[0], Reason, ORE);
   }
   for (const MissedNest &Missed : Info.Missed)
     emitNotTransformed(Missed.Outermost, Missed.Reason, ORE);
-  return PreservedAnalyses::all();
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace outcore

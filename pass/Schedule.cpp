@@ -1,0 +1,320 @@
+//===- Schedule.cpp - Pipeline loop, prefetch distance, strip size --------===//
+
+#include "Schedule.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+#include <algorithm>
+#include <limits>
+
+using namespace llvm;
+
+namespace outcore {
+
+int64_t prefetchDistance(int64_t Lm, int64_t S, int64_t Lp) {
+  int64_t Den = std::max<int64_t>(1, S + Lp);
+  return std::max<int64_t>(1, (Lm + Den - 1) / Den);
+}
+
+namespace {
+
+int64_t countInstructions(const BasicBlock *BB) {
+  int64_t N = 0;
+  for (const Instruction &I : *BB)
+    if (!isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I))
+      ++N;
+  return N;
+}
+
+constexpr int64_t Infinite = std::numeric_limits<int64_t>::max() / 4;
+
+/// Shortest path from Node (a block directly in L, or the header of a child
+/// loop standing for the whole child) to L's latch, without back edges.
+struct PathFinder {
+  const Loop *L;
+  ScalarEvolution &SE;
+  DenseMap<const BasicBlock *, int64_t> Memo;
+  SmallPtrSet<const BasicBlock *, 16> Active;
+  PathFinder(const Loop *L, ScalarEvolution &SE) : L(L), SE(SE) {}
+
+  int64_t weight(const BasicBlock *BB, const Loop *&Child) {
+    Child = nullptr;
+    for (const Loop *C : L->getSubLoops())
+      if (C->contains(BB)) {
+        Child = C;
+        break;
+      }
+    if (!Child)
+      return countInstructions(BB);
+    int64_t Inner = shortestPathInstructions(Child, SE);
+    unsigned Trip = SE.getSmallConstantTripCount(const_cast<Loop *>(Child));
+    return Inner * std::max<int64_t>(1, Trip);
+  }
+
+  int64_t dist(const BasicBlock *BB) {
+    if (auto It = Memo.find(BB); It != Memo.end())
+      return It->second;
+    if (!Active.insert(BB).second)
+      return Infinite; // irreducible: ignore this path
+    const Loop *Child;
+    int64_t W = weight(BB, Child);
+    int64_t Best = Infinite;
+    if (BB == L->getLoopLatch()) {
+      Best = 0;
+    } else {
+      SmallVector<const BasicBlock *, 4> Succs;
+      if (Child) {
+        SmallVector<BasicBlock *, 4> Exits;
+        Child->getUniqueExitBlocks(Exits);
+        Succs.append(Exits.begin(), Exits.end());
+      } else {
+        for (const BasicBlock *S : successors(BB))
+          Succs.push_back(S);
+      }
+      for (const BasicBlock *S : Succs) {
+        if (S == L->getHeader() || !L->contains(S))
+          continue;
+        // A block of a child loop stands for the child: enter at its header.
+        const BasicBlock *Node = S;
+        for (const Loop *C : L->getSubLoops())
+          if (C->contains(S))
+            Node = C->getHeader();
+        Best = std::min(Best, dist(Node));
+      }
+    }
+    Active.erase(BB);
+    int64_t R = Best >= Infinite ? Infinite : Best + W;
+    Memo[BB] = R;
+    return R;
+  }
+};
+
+bool inNest(const AnalyzedNest &Nest, const Loop *L) {
+  return L && llvm::is_contained(Nest.IR.Loops, L);
+}
+
+const Value *pointerOperand(const Instruction *I) {
+  if (auto *LI = dyn_cast<LoadInst>(I))
+    return LI->getPointerOperand();
+  if (auto *SI = dyn_cast<StoreInst>(I))
+    return SI->getPointerOperand();
+  return nullptr;
+}
+
+/// The reference's address as {Base,+,Step}<L> with inner loops at their
+/// first iteration; Step 0 when the address does not change along L.
+struct AtLoop {
+  const SCEV *Base = nullptr;
+  std::optional<int64_t> Step; ///< nullopt: not a constant step
+};
+
+std::optional<AtLoop> addressAt(const Instruction *Access, const Loop *L,
+                                ScalarEvolution &SE) {
+  const Value *Ptr = pointerOperand(Access);
+  if (!Ptr || !SE.isSCEVable(Ptr->getType()))
+    return std::nullopt;
+  const SCEV *S = SE.getSCEV(const_cast<Value *>(Ptr));
+  while (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+    if (AR->getLoop() == L || !L->contains(AR->getLoop()))
+      break;
+    S = AR->getStart();
+  }
+  AtLoop R;
+  if (auto *AR = dyn_cast<SCEVAddRecExpr>(S); AR && AR->getLoop() == L) {
+    if (!AR->isAffine())
+      return std::nullopt;
+    R.Base = AR->getStart();
+    if (auto *C = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE)))
+      if (C->getAPInt().getSignificantBits() <= 40)
+        R.Step = C->getAPInt().getSExtValue();
+    if (!R.Step)
+      return R;
+  } else {
+    if (!SE.isLoopInvariant(S, L))
+      return std::nullopt;
+    R.Base = S;
+    R.Step = 0;
+  }
+  // Everything left must not depend on loops inside L.
+  if (!SE.isLoopInvariant(R.Base, L))
+    return std::nullopt;
+  return R;
+}
+
+} // namespace
+
+int64_t shortestPathInstructions(const Loop *L, ScalarEvolution &SE) {
+  PathFinder PF(L, SE);
+  int64_t D = PF.dist(L->getHeader());
+  return D >= Infinite ? 1 : std::max<int64_t>(1, D);
+}
+
+NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
+                          LoopInfo &LI, ScalarEvolution &SE) {
+  NestSchedule NS;
+  const NestModel &Model = Nest.IR.Model;
+  const int64_t Page = Params.Machine.PageSize;
+  const int64_t BlockBytes = Page * std::max<int64_t>(1, Params.BlockPages);
+
+  // References that want hints (TOCS 3.1.4): leading ones prefetch, trailing
+  // ones release; indirect ones are left to a later version.
+  struct Candidate {
+    unsigned Ref;
+    bool Prefetch, Release;
+  };
+  std::vector<Candidate> Cands;
+  bool SawIndirect = false;
+  for (unsigned R = 0; R < Model.Refs.size(); ++R) {
+    const RefLocality &RL = Nest.Locality.Refs[R];
+    if (!RL.Hints || RL.Role == GroupRole::Member)
+      continue;
+    if (Model.Refs[R].Indirect) {
+      SawIndirect = true;
+      continue;
+    }
+    bool Pf = RL.PrefetchPredicate != "false" && RL.Role != GroupRole::Trailer;
+    bool Rel = RL.ReleasePredicate != "false" && RL.Role != GroupRole::Leader;
+    if ((Pf || Rel) && Nest.IR.Accesses[R])
+      Cands.push_back({R, Pf, Rel});
+  }
+  if (Cands.empty()) {
+    NS.Reason = SawIndirect
+                    ? "indirect references are not prefetched yet and no other "
+                      "reference needs hints"
+                    : "no reference needs prefetch or release hints";
+    return NS;
+  }
+
+  // Innermost loop that encloses every hinted reference.
+  Loop *L = LI.getLoopFor(Nest.IR.Accesses[Cands[0].Ref]->getParent());
+  for (const Candidate &C : Cands) {
+    const BasicBlock *BB = Nest.IR.Accesses[C.Ref]->getParent();
+    while (L && !L->contains(BB))
+      L = L->getParentLoop();
+  }
+  if (!inNest(Nest, L)) {
+    NS.Reason = "the hinted references are not inside one loop of the nest";
+    return NS;
+  }
+
+  // TOCS Fig. 8: move outward while the loop changes no hinted address or
+  // touches less than a block.
+  for (;;) {
+    int64_t MaxStep = 0;
+    bool Varies = false;
+    for (const Candidate &C : Cands)
+      if (auto A = addressAt(Nest.IR.Accesses[C.Ref], L, SE))
+        if (A->Step && *A->Step != 0) {
+          Varies = true;
+          MaxStep = std::max<int64_t>(MaxStep, std::abs(*A->Step));
+        }
+    Loop *Parent = L->getParentLoop();
+    bool CanMove = inNest(Nest, Parent);
+    if (!Varies) {
+      if (!CanMove) {
+        NS.Reason = "no hinted reference changes its address with a constant "
+                    "step in a loop of the nest";
+        return NS;
+      }
+      L = Parent;
+      continue;
+    }
+    unsigned Trip = SE.getSmallConstantTripCount(L);
+    if (CanMove && Trip && (int64_t)Trip * MaxStep < BlockBytes) {
+      L = Parent;
+      continue;
+    }
+    break;
+  }
+  NS.Pipeline = L;
+  NS.PipelineDepth = L->getLoopDepth() - Nest.IR.Loops[0]->getLoopDepth();
+
+  // Shapes the transform rewrites safely.
+  BasicBlock *Latch = L->getLoopLatch();
+  if (!L->isLoopSimplifyForm() || !Latch || L->getExitingBlock() != Latch ||
+      !L->getUniqueExitBlock()) {
+    NS.Reason = "the pipeline loop has more than one exit or is not in "
+                "simplified form";
+    return NS;
+  }
+  auto *Br = dyn_cast<BranchInst>(Latch->getTerminator());
+  if (!Br || !Br->isConditional()) {
+    NS.Reason = "the pipeline loop does not end in a conditional branch";
+    return NS;
+  }
+  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(BTC) ||
+      SE.getTypeSizeInBits(BTC->getType()) > 64) {
+    NS.Reason = "the trip count of the pipeline loop cannot be computed";
+    return NS;
+  }
+  NS.BackedgeTaken = BTC;
+  Instruction *Preheader = L->getLoopPreheader()->getTerminator();
+  SCEVExpander Probe(SE, L->getHeader()->getModule()->getDataLayout(), "probe");
+  if (!Probe.isSafeToExpandAt(BTC, Preheader)) {
+    NS.Reason = "the trip count of the pipeline loop cannot be computed "
+                "before the loop";
+    return NS;
+  }
+
+  // Strip size from the fastest reference with spatial reuse in the loop.
+  struct Placed {
+    Candidate C;
+    AtLoop A;
+  };
+  std::vector<Placed> Small, Big;
+  for (const Candidate &C : Cands) {
+    auto A = addressAt(Nest.IR.Accesses[C.Ref], L, SE);
+    if (!A || !A->Step || *A->Step == 0 || !Probe.isSafeToExpandAt(A->Base, Preheader))
+      continue;
+    (std::abs(*A->Step) < Page ? Small : Big).push_back({C, *A});
+  }
+  int64_t MaxSmall = 0;
+  for (const Placed &P : Small)
+    MaxSmall = std::max<int64_t>(MaxSmall, std::abs(*P.A.Step));
+  std::vector<Placed> Chosen = Small;
+  if (Small.empty()) {
+    NS.Strip = 1;
+    Chosen = Big;
+  } else {
+    NS.Strip = std::max<int64_t>(1, BlockBytes / MaxSmall);
+  }
+  if (Chosen.empty()) {
+    NS.Reason = "no hinted reference has an address the pass can compute "
+                "before the pipeline loop";
+    return NS;
+  }
+  for (const Placed &P : Chosen) {
+    RefSchedule RS;
+    RS.Ref = P.C.Ref;
+    RS.Base = P.A.Base;
+    RS.Step = *P.A.Step;
+    int64_t Bytes = NS.Strip * std::abs(RS.Step);
+    RS.Pages = std::abs(RS.Step) >= Page ? NS.Strip
+                                         : std::max<int64_t>(1, (Bytes + Page - 1) / Page);
+    if (std::abs(RS.Step) >= Page && NS.Strip != 1)
+      continue;
+    RS.Prefetch = P.C.Prefetch;
+    RS.Release = P.C.Release;
+    RS.Priority = Nest.Locality.Refs[P.C.Ref].Priority;
+    NS.Refs.push_back(RS);
+  }
+
+  // TOCS eq. 1 over the strip loop (one strip = Strip iterations + a hint).
+  NS.BodyInstructions = shortestPathInstructions(L, SE);
+  int64_t StripCost = NS.BodyInstructions > Infinite / NS.Strip
+                          ? Infinite
+                          : NS.BodyInstructions * NS.Strip;
+  NS.DistanceStrips =
+      prefetchDistance(Params.FaultLatency, StripCost, Params.PrefetchOverhead);
+  return NS;
+}
+
+} // namespace outcore

@@ -1,0 +1,67 @@
+//===- Schedule.h - Pipeline loop, prefetch distance, strip size ----------===//
+//
+// The scheduling decisions of TOCS 3.2 for one analysed nest, without
+// changing the IR: which loop to software-pipeline (Fig. 8: move outward
+// while a loop touches less than a block), how many iterations of it form one
+// strip (one block of BlockPages pages of the fastest reference), how many
+// strips ahead to prefetch (eq. 1, d = ceil(l_m / (s + l_p)) with s the
+// shortest path through one strip), and which references get which hints.
+// A nest that cannot be scheduled gets a Reason in plain words.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OUTCORE_SCHEDULE_H
+#define OUTCORE_SCHEDULE_H
+
+#include "Locality.h"
+#include "Options.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Loop;
+class LoopInfo;
+class ScalarEvolution;
+class SCEV;
+} // namespace llvm
+
+namespace outcore {
+
+/// One reference that gets hints in the pipeline loop.
+struct RefSchedule {
+  unsigned Ref;              ///< index into NestModel::Refs
+  /// Address of the reference at the first iteration of the pipeline loop,
+  /// inner loops at their first iteration (invariant in the pipeline loop).
+  const llvm::SCEV *Base;
+  int64_t Step;              ///< bytes per iteration of the pipeline loop (!= 0)
+  int64_t Pages;             ///< pages per strip (block)
+  bool Prefetch, Release;
+  unsigned Priority;
+};
+
+struct NestSchedule {
+  llvm::Loop *Pipeline = nullptr;
+  unsigned PipelineDepth = 0;  ///< depth in the nest, 0 = outermost
+  const llvm::SCEV *BackedgeTaken = nullptr; ///< of the pipeline loop
+  int64_t Strip = 1;           ///< iterations of the pipeline loop per strip
+  int64_t BodyInstructions = 1;///< shortest path through one iteration
+  int64_t DistanceStrips = 1;  ///< eq. 1 over the strip loop
+  int64_t Distance() const { return DistanceStrips * Strip; } ///< iterations
+  std::vector<RefSchedule> Refs;
+  std::string Reason;          ///< non-empty: not transformed, and why
+};
+
+/// TOCS eq. 1: ceil(Lm / (S + Lp)), at least 1.
+int64_t prefetchDistance(int64_t Lm, int64_t S, int64_t Lp);
+
+/// Instructions on the shortest path through one iteration of L (inner loops
+/// counted once per known constant trip).
+int64_t shortestPathInstructions(const llvm::Loop *L, llvm::ScalarEvolution &SE);
+
+NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
+                          llvm::LoopInfo &LI, llvm::ScalarEvolution &SE);
+
+} // namespace outcore
+
+#endif
