@@ -5,9 +5,10 @@ Each program has one noinline kernel with 1-3 loop nests of depth 1-3: bounds th
 constants, kernel parameters or outer loop indices (triangular), steps +-1/+-2/3, subscripts
 that are affine in the loop indices (coefficients -1..3, offsets, constant dimensions) into 1-D
 to 3-D arrays passed as VLA parameters, fixed-size parameters, flat pointers (optionally
-restrict) or globals, in-place and out-of-place updates, sometimes an imperfect nest, and now and
-then an indirect subscript through an index array. main initialises everything from the corpus
-LCG and prints an FNV-1a hash of every array, so two builds can be compared byte for byte.
+restrict) or globals, in-place and out-of-place updates, sometimes an imperfect nest or a
+guarded statement, and now and then an indirect subscript through an index array. main
+initialises everything from the corpus LCG and prints an FNV-1a hash of every array, so two
+builds can be compared byte for byte.
 
 The generator knows every parameter's value, so it sizes each array from the intervals its
 subscripts span: every access is in bounds and the program has no undefined behaviour.
@@ -176,7 +177,17 @@ class Generator:
         operator = rng.choice(("=", "=", "+="))
         constant = rng.choice(("0.125", "-0.0625", "0.0"))
         terms = " + ".join(f"{c} * {{{i}}}" for i, (c, _) in enumerate(reads))
-        return indent, operator, write, reads, terms, constant
+        return indent, operator, write, reads, terms, constant, self.guard(loops, reads)
+
+    def guard(self, loops, reads):
+        """Sometimes a condition on the statement: on a loop index (affine) or on a value read."""
+        draw = self.rng.random()
+        if draw < 0.1 and loops:
+            loop = self.rng.choice(loops)
+            return self.rng.choice((f"{loop.var} % 2 == 0", f"{loop.var} > {loop.interval[0] + 1}"))
+        if draw < 0.15:
+            return "{0} > 0.0"  # the first value read, filled in when rendering
+        return None
 
     def nest(self, nest_number):
         rng = self.rng
@@ -205,10 +216,13 @@ class Generator:
                 array.extent_params = [None] + [self.param(e) for e in array.extents[1:]]
 
     def render_statement(self, statement):
-        indent, operator, write, reads, terms, constant = statement
+        indent, operator, write, reads, terms, constant, guard = statement
         pad = "  " * (indent + 1)
-        expression = terms.format(*(self.access_text(*r) for _, r in reads))
-        return f"{pad}{self.access_text(*write)} {operator} {expression} + {constant};\n"
+        read_texts = [self.access_text(*r) for _, r in reads]
+        assignment = f"{self.access_text(*write)} {operator} {terms.format(*read_texts)} + {constant};\n"
+        if guard:
+            return f"{pad}if ({guard.format(*read_texts)})\n{pad}  {assignment}"
+        return pad + assignment
 
     def render_loop_header(self, loop, level):
         pad = "  " * (level + 1)
