@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/Delinearization.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -79,16 +80,6 @@ std::string scevText(const SCEV *S) {
     }
     Out += Raw[I];
   }
-  return Out;
-}
-
-/// A valid isl identifier made from an IR or source name.
-std::string islName(StringRef Name) {
-  std::string Out;
-  for (char C : Name)
-    Out += isalnum(static_cast<unsigned char>(C)) ? C : '_';
-  if (Out.empty() || isdigit(static_cast<unsigned char>(Out[0])))
-    Out = "v" + Out;
   return Out;
 }
 
@@ -378,26 +369,65 @@ private:
       addLoopTree(Sub, Index, Nest);
   }
 
-  /// The load inside the nest that S depends on, if any.
-  Instruction *loadInside(const SCEV *S, const IRNest &Nest) {
-    Instruction *Found = nullptr;
+  /// The load inside the nest whose value the address S depends on, directly
+  /// (a[b[i]]) or through arithmetic (hist[(int)(x[i] * 8)]), if any.
+  Instruction *indexLoad(const SCEV *S, const IRNest &Nest) {
+    Loop *Outermost = Nest.Loops[0];
     struct Finder {
-      const IRNest &Nest;
-      Instruction *&Found;
+      Loop *Outermost;
+      SmallVector<Instruction *, 8> Inside;
       bool follow(const SCEV *S) {
         if (auto *U = dyn_cast<SCEVUnknown>(S))
-          if (auto *Load = dyn_cast<LoadInst>(U->getValue()))
-            if (Nest.Loops[0]->contains(Load)) {
-              Found = Load;
-              return false;
-            }
+          if (auto *I = dyn_cast<Instruction>(U->getValue()))
+            if (Outermost->contains(I))
+              Inside.push_back(I);
         return true;
       }
-      bool isDone() const { return Found != nullptr; }
-    } F{Nest, Found};
+      bool isDone() const { return false; }
+    } F{Outermost, {}};
     SCEVTraversal<Finder> Walk(F);
     Walk.visitAll(S);
-    return Found;
+    // Search the operands back to a load; stop at PHIs (recurrences such as
+    // a doubling stride are not data-dependent addresses).
+    SmallPtrSet<Instruction *, 16> Seen(F.Inside.begin(), F.Inside.end());
+    SmallVector<Instruction *, 8> Work(F.Inside.begin(), F.Inside.end());
+    while (!Work.empty()) {
+      Instruction *I = Work.pop_back_val();
+      if (isa<LoadInst>(I))
+        return I;
+      if (isa<PHINode>(I))
+        continue;
+      for (Value *Op : I->operands())
+        if (auto *OpI = dyn_cast<Instruction>(Op))
+          if (Outermost->contains(OpI) && Seen.insert(OpI).second)
+            Work.push_back(OpI);
+    }
+    return nullptr;
+  }
+
+  /// Coefficients of the loop counters on Path and the constant of one
+  /// subscript; false if it is not affine in them with constant steps.
+  bool peelSubscript(const SCEV *S, const std::vector<int> &Path,
+                     const IRNest &Nest, std::map<int, int64_t> &Coefficient,
+                     int64_t &Constant, const SCEV *&Symbolic) {
+    while (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+      auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+      auto Pos = llvm::find_if(
+          Path, [&](int I) { return Nest.Loops[I] == AR->getLoop(); });
+      if (!AR->isAffine() || !Step || Pos == Path.end())
+        return false;
+      Coefficient[Pos - Path.begin()] = Step->getAPInt().getSExtValue();
+      S = AR->getStart();
+    }
+    Constant = 0;
+    Symbolic = nullptr;
+    if (auto *C = dyn_cast<SCEVConstant>(S))
+      Constant = C->getAPInt().getSExtValue();
+    else if (SE.isLoopInvariant(S, Nest.Loops[0]))
+      Symbolic = S;
+    else
+      return false;
+    return true;
   }
 
   std::optional<std::string> addAccess(Instruction &Inst, int LoopIndex,
@@ -429,7 +459,7 @@ private:
     Ref.IsWrite = isa<StoreInst>(Inst);
 
     const SCEV *Offset = SE.getMinusSCEV(Address, Base);
-    if (Instruction *IndexLoad = loadInside(Offset, Nest)) {
+    if (Instruction *IndexLoad = indexLoad(Offset, Nest)) {
       Ref.Indirect = true;
       const SCEV *IndexAddress =
           SE.getSCEV(getLoadStorePointerOperand(IndexLoad));
@@ -443,44 +473,47 @@ private:
       return std::nullopt;
     }
 
-    // Peel the add recurrences: coefficient of each loop's canonical counter.
-    std::map<int, int64_t> Coefficient;
-    while (auto *AR = dyn_cast<SCEVAddRecExpr>(Offset)) {
-      auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-      auto Pos = llvm::find_if(Path, [&](int I) {
-        return Nest.Loops[I] == AR->getLoop();
-      });
-      if (!AR->isAffine() || !Step || Pos == Path.end())
+    // Parametric row sizes (c[i][j] of a VLA parameter) make the linear
+    // address non-affine (n*i); delinearise into subscripts first. Without
+    // it, one subscript in bytes.
+    SmallVector<const SCEV *, 4> Subscripts, Sizes;
+    delinearize(SE, Offset, Subscripts, Sizes, SE.getElementSize(&Inst));
+    bool InElements = !Subscripts.empty();
+    if (!InElements)
+      Subscripts.push_back(Offset);
+
+    std::vector<std::map<int, int64_t>> Coefficients(Subscripts.size());
+    std::vector<int64_t> Constants(Subscripts.size());
+    for (size_t D = 0; D < Subscripts.size(); ++D) {
+      const SCEV *Symbolic;
+      if (!peelSubscript(Subscripts[D], Path, Nest, Coefficients[D],
+                         Constants[D], Symbolic))
         return "the address of a reference to '" + Ref.Array +
                "' is not an affine function of the loop counters";
-      Coefficient[Pos - Path.begin()] = Step->getAPInt().getSExtValue();
-      Offset = AR->getStart();
+      if (Symbolic) // a[i + n]: its own region, uniformly generated with none
+        Ref.Array += "+" + scevText(Symbolic);
     }
-    int64_t Constant = 0;
-    if (auto *C = dyn_cast<SCEVConstant>(Offset))
-      Constant = C->getAPInt().getSExtValue();
-    else if (SE.isLoopInvariant(Offset, Nest.Loops[0]))
-      Ref.Array += "+" + scevText(Offset); // a distinct symbolic region
-    else
-      return "the address of a reference to '" + Ref.Array +
-             "' is not an affine function of the loop counters";
 
-    // Element units when every term is a whole number of elements.
-    bool Whole = Constant % ElemSize == 0;
-    for (auto &[Pos, Coef] : Coefficient)
-      Whole &= Coef % ElemSize == 0;
-    int64_t Unit = Whole ? ElemSize : 1;
-    Ref.ElemSize = Unit;
-
-    std::string In, Expr = std::to_string(Constant / Unit);
-    for (size_t P = 0; P < Path.size(); ++P) {
-      std::string Counter = islName(Nest.Model.Loops[Path[P]].Name) +
-                            std::to_string(P);
-      In += (P ? ", " : "") + Counter;
-      if (Coefficient.count(P))
-        Expr += " + " + std::to_string(Coefficient[P] / Unit) + "*" + Counter;
+    // A byte offset becomes elements when every term is a whole number.
+    int64_t Unit = 1;
+    if (!InElements) {
+      bool Whole = Constants[0] % ElemSize == 0;
+      for (auto &[Pos, Coef] : Coefficients[0])
+        Whole &= Coef % ElemSize == 0;
+      Unit = Whole ? ElemSize : 1;
+      Ref.ElemSize = Unit;
     }
-    Ref.Access = isl::map(Ctx, "{ [" + In + "] -> [" + Expr + "] }");
+
+    std::string In, Out;
+    for (size_t P = 0; P < Path.size(); ++P)
+      In += (P ? ", c" : "c") + std::to_string(P);
+    for (size_t D = 0; D < Subscripts.size(); ++D) {
+      std::string Expr = std::to_string(Constants[D] / Unit);
+      for (auto &[Pos, Coef] : Coefficients[D])
+        Expr += " + " + std::to_string(Coef / Unit) + "*c" + std::to_string(Pos);
+      Out += (D ? ", " : "") + Expr;
+    }
+    Ref.Access = isl::map(Ctx, "{ [" + In + "] -> [" + Out + "] }");
     if (Ref.Access.is_null())
       return "internal: cannot model the reference to '" + Ref.Array + "'";
     Nest.Model.Refs.push_back(std::move(Ref));
