@@ -15,8 +15,8 @@
 ; CHECK-NEXT:   loop i: depth 0, trip 1000000, 0 .. 999999, pages/iteration 19, localized
 ; CHECK-NEXT:   loop j: depth 1, trip 8, 0 .. 7, pages/iteration 5, localized
 ; CHECK-NEXT:   ref b[i] (read, 4 B elements)
-; CHECK-NEXT:     temporal reuse space { [i0 = 0, j1] }, loops 1
-; CHECK-NEXT:     spatial reuse space { [i0, j1] }, loops 0
+; CHECK-NEXT:     temporal reuse space { [c0 = 0, c1] }, loops 1
+; CHECK-NEXT:     spatial reuse space { [c0, c1] }, loops 0
 ; CHECK-NEXT:     localized 0,1; temporal locality 1; spatial locality 0
 ; CHECK-NEXT:     group 0 leader; prefetch when i mod 1024 = 0 and j = 0; release when false; priority 2; hints yes
 ; CHECK-NEXT:   ref a[b[...]] (read, 4 B elements)
@@ -24,13 +24,13 @@
 ; CHECK-NEXT:     localized 0,1; temporal locality none; spatial locality none
 ; CHECK-NEXT:     group 1 single; prefetch when true; release when false; priority 0; hints yes
 ; CHECK-NEXT:   ref c[8*i + j] (read, 4 B elements)
-; CHECK-NEXT:     temporal reuse space { [i0, j1 = -8i0] }, loops none
-; CHECK-NEXT:     spatial reuse space { [i0, j1] }, loops 0,1
+; CHECK-NEXT:     temporal reuse space { [c0, c1 = -8c0] }, loops none
+; CHECK-NEXT:     spatial reuse space { [c0, c1] }, loops 0,1
 ; CHECK-NEXT:     localized 0,1; temporal locality none; spatial locality 0,1
 ; CHECK-NEXT:     group 2 single; prefetch when i mod 128 = 0 and j mod 1024 = 0; release when i mod 128 = 127 and j mod 1024 = 1023; priority 0; hints yes
 ; CHECK-NEXT:   ref b[i] (read, 4 B elements)
-; CHECK-NEXT:     temporal reuse space { [i0 = 0, j1] }, loops 1
-; CHECK-NEXT:     spatial reuse space { [i0, j1] }, loops 0
+; CHECK-NEXT:     temporal reuse space { [c0 = 0, c1] }, loops 1
+; CHECK-NEXT:     spatial reuse space { [c0, c1] }, loops 0
 ; CHECK-NEXT:     localized 0,1; temporal locality 1; spatial locality 0
 ; CHECK-NEXT:     group 0 trailer; prefetch when false; release when i mod 1024 = 1023 and j = 7; priority 2; hints yes
 ; CHECK-NEXT:   ref a[b[...]] (write, 4 B elements)
