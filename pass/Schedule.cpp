@@ -113,6 +113,9 @@ const Value *pointerOperand(const Instruction *I) {
 struct AtLoop {
   const SCEV *Base = nullptr;
   std::optional<int64_t> Step; ///< nullopt: not a constant step
+  /// Bytes spanned by the inner loops in one iteration of L (large when a
+  /// trip count is unknown): at least |Step| means one contiguous stream.
+  int64_t InnerExtent = 0;
 };
 
 std::optional<AtLoop> addressAt(const Instruction *Access, const Loop *L,
@@ -121,12 +124,22 @@ std::optional<AtLoop> addressAt(const Instruction *Access, const Loop *L,
   if (!Ptr || !SE.isSCEVable(Ptr->getType()))
     return std::nullopt;
   const SCEV *S = SE.getSCEV(const_cast<Value *>(Ptr));
+  AtLoop R;
+  R.InnerExtent = static_cast<int64_t>(
+      Access->getModule()->getDataLayout().getTypeStoreSize(
+          isa<LoadInst>(Access) ? Access->getType()
+                                : cast<StoreInst>(Access)->getValueOperand()->getType()));
   while (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
     if (AR->getLoop() == L || !L->contains(AR->getLoop()))
       break;
+    unsigned Trip = SE.getSmallConstantTripCount(AR->getLoop());
+    auto *C = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+    if (!Trip || !C || C->getAPInt().getSignificantBits() > 32)
+      R.InnerExtent = int64_t(1) << 40;
+    else if (R.InnerExtent < (int64_t(1) << 40))
+      R.InnerExtent += std::abs(C->getAPInt().getSExtValue()) * (int64_t(Trip) - 1);
     S = AR->getStart();
   }
-  AtLoop R;
   if (auto *AR = dyn_cast<SCEVAddRecExpr>(S); AR && AR->getLoop() == L) {
     if (!AR->isAffine())
       return std::nullopt;
@@ -274,7 +287,8 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
     auto A = addressAt(Nest.IR.Accesses[C.Ref], L, SE);
     if (!A || !A->Step || *A->Step == 0 || !Probe.isSafeToExpandAt(A->Base, Preheader))
       continue;
-    (std::abs(*A->Step) < Page ? Small : Big).push_back({C, *A});
+    bool Dense = std::abs(*A->Step) < Page || A->InnerExtent >= std::abs(*A->Step);
+    (Dense ? Small : Big).push_back({C, *A});
   }
   int64_t MaxSmall = 0;
   for (const Placed &P : Small)
@@ -296,11 +310,9 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
     RS.Ref = P.C.Ref;
     RS.Base = P.A.Base;
     RS.Step = *P.A.Step;
+    RS.Contiguous = !Small.empty();
     int64_t Bytes = NS.Strip * std::abs(RS.Step);
-    RS.Pages = std::abs(RS.Step) >= Page ? NS.Strip
-                                         : std::max<int64_t>(1, (Bytes + Page - 1) / Page);
-    if (std::abs(RS.Step) >= Page && NS.Strip != 1)
-      continue;
+    RS.Pages = RS.Contiguous ? std::max<int64_t>(1, (Bytes + Page - 1) / Page) : 1;
     RS.Prefetch = P.C.Prefetch;
     RS.Release = P.C.Release;
     RS.Priority = Nest.Locality.Refs[P.C.Ref].Priority;

@@ -37,6 +37,9 @@ struct RefSchedule {
   int64_t Step;              ///< bytes per iteration of the pipeline loop (!= 0)
   int64_t Pages;             ///< pages per strip (block)
   bool Prefetch, Release;
+  /// One contiguous stream per strip; false: one page per iteration (a
+  /// stride of a page or more), so block counts do not apply.
+  bool Contiguous = true;
   unsigned Priority;
 };
 

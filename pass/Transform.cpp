@@ -177,7 +177,7 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
   };
   auto PagesFor = [&](IRBuilder<> &B, unsigned R, Value *Iters) -> Value * {
     int64_t Step = std::abs(NS.Refs[R].Step);
-    if (Step >= Page)
+    if (!NS.Refs[R].Contiguous)
       return B.getInt64(1); // pages of such a reference are not contiguous
     Value *Bytes = B.CreateMul(Iters, B.getInt64(Step));
     return B.CreateUDiv(B.CreateAdd(Bytes, B.getInt64(Page - 1)), B.getInt64(Page),
