@@ -2,6 +2,8 @@
 
 #include "LoopNestModel.h"
 
+#include "polly/ScopDetection.h"
+#include "polly/ScopDetectionDiagnostic.h"
 #include "polly/ScopInfo.h"
 #include "polly/Support/GICHelper.h"
 
@@ -9,6 +11,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/Delinearization.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/RegionInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/DataLayout.h"
@@ -528,6 +531,20 @@ private:
   DenseMap<BasicBlock *, Loop *> LoopOf;
 };
 
+/// Why Polly declined the region around L, from its rejection log.
+std::string pollyRejection(Loop *L, const polly::ScopDetection &SD,
+                           RegionInfo &RI) {
+  for (Region *R = RI.getRegionFor(L->getHeader()); R; R = R->getParent())
+    if (const polly::RejectLog *Log = SD.lookupRejectionLog(R))
+      for (const polly::RejectReasonPtr &Reason : *Log) {
+        std::string Message = Reason->getMessage();
+        if (Message.size() > 160)
+          Message = Message.substr(0, 157) + "...";
+        return Message;
+      }
+  return "";
+}
+
 bool containsAny(Loop *L, const SmallPtrSetImpl<Loop *> &Set) {
   if (Set.count(L))
     return true;
@@ -563,8 +580,13 @@ FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
       continue; // (part of) this nest was modelled from Polly
     IRNest Nest;
     ScevNestBuilder Scev(Ctx, SE, DL);
-    if (auto Why = Scev.build(Top, Nest))
-      Result.Missed.push_back({Top, *Why});
+    if (auto Why = Scev.build(Top, Nest)) {
+      std::string Polly = pollyRejection(
+          Top, FAM.getResult<polly::ScopAnalysis>(F),
+          FAM.getResult<RegionInfoAnalysis>(F));
+      Result.Missed.push_back(
+          {Top, *Why + (Polly.empty() ? "" : " (Polly: " + Polly + ")")});
+    }
     else if (!Nest.Model.Refs.empty())
       Result.Nests.push_back(std::move(Nest));
   }

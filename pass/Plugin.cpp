@@ -64,6 +64,8 @@ void registerCallbacks(PassBuilder &PB) {
   // what we analyse; readable names help the report.
   polly::PollyProcessUnprofitable = true;
   polly::UseInstructionNames = true;
+  // Keep Polly's reasons for declining a region: missed remarks quote them.
+  polly::PollyTrackFailures = true;
 
   PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
     FAM.registerPass([] { return OutcoreLocalityAnalysis(); });

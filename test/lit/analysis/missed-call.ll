@@ -6,9 +6,13 @@
 ; }
 ;
 ; RUN: opt -load-pass-plugin=%outcore -passes='print<outcore-locality>' -disable-output %s 2>&1 | FileCheck %s
+; The nest is left exactly as it was, with a missed remark giving the reason.
+; RUN: opt -load-pass-plugin=%outcore -passes='outcore,verify' -pass-remarks-missed=outcore -S %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: opt -passes=verify -S %s | diff -u - %t.ll
+; REMARK: remark: <unknown>:0:0: loop nest not transformed: the loop calls 'opaque', which may access memory the analysis cannot see (Polly: Call instruction:
 ;
 ; CHECK: Outcore locality for function 'with_call': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts large
-; CHECK-NEXT: Missed nest at loop 'for.body': the loop calls 'opaque', which may access memory the analysis cannot see
+; CHECK-NEXT: Missed nest at loop 'for.body': the loop calls 'opaque', which may access memory the analysis cannot see (Polly: Call instruction:   call void @opaque(ptr noundef %arrayidx) #2)
 ;
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
