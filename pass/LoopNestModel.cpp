@@ -243,6 +243,15 @@ public:
   PollyNestBuilder(isl_ctx *Ctx, ScalarEvolution &SE, const DataLayout &DL)
       : Ctx(Ctx), SE(SE), DL(DL) {}
 
+  /// Polly's objects live in the Scop's isl context, which Polly may free;
+  /// ours must outlive it. Tuple names are dropped first: Polly's are not
+  /// always valid isl syntax ("Stmt_%15__TO__%38").
+  template <typename T> T moveToCtx(T PollyObject) {
+    if (PollyObject.is_null())
+      return T();
+    return T(Ctx, polly::stringFromIslObj(PollyObject));
+  }
+
   void addScop(polly::Scop &S, MapVector<Loop *, IRNest> &Nests) {
     for (polly::ScopStmt &Stmt : S) {
       unsigned Depth = Stmt.getNumIterators();
@@ -250,8 +259,8 @@ public:
         continue;
       IRNest &Nest = Nests[Stmt.getLoopForDimension(0)];
       Nest.FromPolly = true;
-      isl::set Domain =
-          isl::set(Ctx, polly::stringFromIslObj(Stmt.getDomain()));
+      isl::set Domain = moveToCtx(isl::manage(
+          isl_set_reset_tuple_id(Stmt.getDomain().release())));
       std::vector<int> Path;
       for (unsigned D = 0; D < Depth; ++D)
         Path.push_back(addLoop(Nest, Stmt.getLoopForDimension(D),
@@ -266,9 +275,12 @@ public:
   void finish(IRNest &Nest) {
     for (size_t I = 0; I < Nest.Loops.size(); ++I) {
       isl::set Dom = LoopDomains[Nest.Loops[I]];
-      unsigned D = Dom.tuple_dim().release() - 1;
-      std::string Trip = "0";
-      if (!Dom.is_empty())
+      std::string Trip = "unknown";
+      if (Dom.is_null())
+        ; // Polly's domain could not be read: ScalarEvolution may still know
+      else if (unsigned D = Dom.tuple_dim().release() - 1; Dom.is_empty())
+        Trip = "0";
+      else
         Trip = cExpression(Dom.dim_max(D).sub(Dom.dim_min(D)).add(
             isl::pw_aff(Dom.params(), isl::val::one(Ctx))));
       int Parent = Nest.Model.Loops[I].Parent;
@@ -282,13 +294,16 @@ private:
               unsigned Dim) {
     // The loop's own domain: the statement's domain projected onto the loops
     // up to this one, without the statement's name; unioned over statements.
-    isl::set Prefix = StmtDomain
-                          .project_out(isl::dim::set, Dim + 1,
-                                       StmtDomain.tuple_dim().release() - Dim - 1)
-                          .reset_tuple_id();
+    isl::set Prefix;
+    if (!StmtDomain.is_null())
+      Prefix = StmtDomain.project_out(isl::dim::set, Dim + 1,
+                                      StmtDomain.tuple_dim().release() - Dim - 1);
     auto Known = LoopDomains.find(L);
     if (Known != LoopDomains.end()) {
-      Known->second = Known->second.unite(Prefix);
+      if (Known->second.is_null())
+        Known->second = Prefix;
+      else if (!Prefix.is_null())
+        Known->second = Known->second.unite(Prefix);
       for (size_t I = 0; I < Nest.Loops.size(); ++I)
         if (Nest.Loops[I] == L)
           return I;
@@ -308,11 +323,13 @@ private:
     NestRef Ref;
     Ref.Array = baseName(SAI->getBasePtr());
     Ref.Path = Path;
-    isl::map Access(Ctx, polly::stringFromIslObj(MA.getAccessRelation()));
+    isl::map Access = moveToCtx(isl::manage(isl_map_reset_tuple_id(
+        isl_map_reset_tuple_id(MA.getAccessRelation().release(), isl_dim_in),
+        isl_dim_out)));
     Ref.ElemSize = SAI->getElemSizeInBytes();
-    Access = isl::manage(isl_map_reset_tuple_id(
-        isl_map_reset_tuple_id(Access.release(), isl_dim_in), isl_dim_out));
-    Ref.Access = restoreDimensions(Access, SAI->getBasePtr(), Ref.ElemSize, DL);
+    Ref.Access = Access.is_null() ? Access
+                                  : restoreDimensions(Access, SAI->getBasePtr(),
+                                                      Ref.ElemSize, DL);
     Ref.ArrayBytes = allocatedBytes(SAI->getBasePtr(), DL);
     Ref.IsWrite = MA.isWrite();
     Nest.Model.Refs.push_back(std::move(Ref));
