@@ -101,20 +101,25 @@ const SCEVAddRecExpr *inductionOf(Loop *L, ScalarEvolution &SE,
   return nullptr;
 }
 
+/// The source variable a value holds, from debug info (-g), if known.
+std::optional<std::string> debugVariableName(Value *V) {
+  SmallVector<DbgVariableIntrinsic *, 2> Intrinsics;
+  SmallVector<DbgVariableRecord *, 2> Records;
+  findDbgUsers(Intrinsics, V, &Records);
+  for (DbgVariableRecord *R : Records)
+    return R->getVariable()->getName().str();
+  for (DbgVariableIntrinsic *I : Intrinsics)
+    return I->getVariable()->getName().str();
+  return std::nullopt;
+}
+
 /// The source name of L's induction variable: from debug info when compiled
 /// with -g, else the PHI's name without the ".0" mem2reg adds.
 std::string loopName(Loop *L, ScalarEvolution &SE, unsigned Index) {
   PHINode *Phi = nullptr;
   if (inductionOf(L, SE, &Phi)) {
-    for (PHINode &P : L->getHeader()->phis()) {
-      SmallVector<DbgVariableIntrinsic *, 2> Dbg;
-      SmallVector<DbgVariableRecord *, 2> Records;
-      findDbgUsers(Dbg, &P, &Records);
-      for (DbgVariableRecord *R : Records)
-        return R->getVariable()->getName().str();
-      for (DbgVariableIntrinsic *D : Dbg)
-        return D->getVariable()->getName().str();
-    }
+    if (std::optional<std::string> Name = debugVariableName(Phi))
+      return *Name;
     StringRef Name = Phi->getName();
     Name = Name.take_until([](char C) { return C == '.'; });
     if (!Name.empty() && !Name.starts_with("indvars"))
@@ -231,9 +236,18 @@ isl::map restoreDimensions(isl::map Access, const Value *Base,
   return Access.apply_range(Reshape);
 }
 
+/// The name of an array's base: its IR name, else (clang discards value
+/// names) its source variable from debug info, else the argument position.
 std::string baseName(const Value *Base) {
   Base = Base->stripPointerCasts();
-  return Base->hasName() ? Base->getName().str() : "unnamed";
+  if (Base->hasName())
+    return Base->getName().str();
+  if (std::optional<std::string> Name =
+          debugVariableName(const_cast<Value *>(Base)))
+    return *Name;
+  if (auto *Arg = dyn_cast<Argument>(Base))
+    return "arg" + std::to_string(Arg->getArgNo());
+  return "unnamed";
 }
 
 /// Builds nests from Polly's SCoPs. Each statement's outermost loop roots a
