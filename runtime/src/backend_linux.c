@@ -71,6 +71,7 @@ bool oc_maps_parse_line(const char *line, struct oc_mapping *m, const char **pat
   m->device = makedev(major_dev, minor_dev);
   m->inode = inode;
   m->kind = oc_maps_classify(perms, p, len, inode);
+  m->writable = perms[1] == 'w';
   *path = p;
   *path_len = len;
   return true;
@@ -245,6 +246,7 @@ bool oc_maps_lookup(uintptr_t addr, struct oc_mapping *out, char *path, size_t s
   out->device = m->device;
   out->inode = m->inode;
   out->kind = m->kind;
+  out->writable = m->writable;
   snprintf(path, size, "%s", m->path);
   out->path = path;
   atomic_init(&out->random_advised, atomic_load(&m->random_advised));
@@ -308,6 +310,10 @@ void oc_os_advise_random(const struct oc_mapping *mapping) {
 }
 
 void oc_os_release(enum oc_map_kind kind, uintptr_t start, size_t len, bool have_swap) {
+  if (kind == OC_MAP_FILE_SHARED) {
+    madvise((void *)start, len, MADV_DONTNEED);
+    return;
+  }
   /* PAGEOUT writes anonymous and private pages to swap before freeing them; with
    * no swap it cannot free them, so COLD just makes them the first to go. */
   int advice = (kind == OC_MAP_ANON || kind == OC_MAP_SHMEM) && !have_swap ? MADV_COLD
@@ -346,6 +352,14 @@ static int file_fd(const struct oc_mapping *m) {
   return fd;
 }
 
+void oc_os_drop_file_cache(const struct oc_mapping *m, uintptr_t start, size_t len) {
+  pthread_mutex_lock(&fd_lock);
+  int fd = file_fd(m);
+  if (fd >= 0)
+    posix_fadvise(fd, (off_t)(m->offset + (start - m->start)), (off_t)len, POSIX_FADV_DONTNEED);
+  pthread_mutex_unlock(&fd_lock);
+}
+
 bool oc_os_writeback(const struct oc_mapping *m, uintptr_t start, size_t len, bool start_only) {
   pthread_mutex_lock(&fd_lock);
   int fd = file_fd(m);
@@ -376,5 +390,7 @@ void oc_maps_fork_parent(void) {
 void oc_maps_fork_child(void) {
   refreshed_ns = -OC_MAPS_REFRESH_NS;
   pthread_mutex_unlock(&fd_lock);
-  pthread_rwlock_unlock(&table_lock);
+  /* glibc records the writer's thread id, which differs in the child: unlocking
+   * would not release it. A fresh lock is what the child's one thread needs. */
+  pthread_rwlock_init(&table_lock, NULL);
 }

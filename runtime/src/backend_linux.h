@@ -29,6 +29,7 @@ struct oc_mapping {
   uint64_t offset; /* file offset of start */
   uint64_t device, inode;
   enum oc_map_kind kind;
+  bool writable;    /* a read-only mapping cannot have dirtied its pages */
   const char *path; /* "" when anonymous; valid while the reference is held */
   _Atomic(bool) random_advised;
 };
@@ -74,9 +75,15 @@ bool oc_os_populate_read(uintptr_t start, size_t len);
 /* Stops the kernel's read-around for a region the program prefetches page by page
  * (once per mapping). */
 void oc_os_advise_random(const struct oc_mapping *mapping);
-/* Frees memory without losing data: MADV_PAGEOUT, or MADV_COLD for anonymous
- * memory when there is no swap. Never MADV_DONTNEED or MADV_FREE. */
+/* Frees memory without losing data. Shared file mappings: MADV_DONTNEED only
+ * unmaps there (the page cache keeps the data, dirty bits move to the pages), and
+ * dropping the clean cache follows (oc_os_drop_file_cache); cheaper than reclaim.
+ * Everything else: MADV_PAGEOUT, or MADV_COLD for anonymous memory without swap;
+ * never MADV_DONTNEED or MADV_FREE, which lose private and anonymous data. */
 void oc_os_release(enum oc_map_kind kind, uintptr_t start, size_t len, bool have_swap);
+/* Drops the file's clean cached pages behind [start, start + len) of a shared file
+ * mapping once they are unmapped (readahead pages the program never mapped too). */
+void oc_os_drop_file_cache(const struct oc_mapping *mapping, uintptr_t start, size_t len);
 /* Dirty shared-file data: start write-back (start = true) or wait for it. False
  * when the file cannot be reached (then msync from the caller's mapping is used). */
 bool oc_os_writeback(const struct oc_mapping *mapping, uintptr_t start, size_t len, bool start_only);

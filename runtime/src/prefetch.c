@@ -56,6 +56,15 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
   }
   if (end > top)
     end = top;
+  /* The mapping first: it bounds every later step, whatever count the hint had. */
+  const struct oc_mapping *m = oc_maps_get(start);
+  if (!m || !oc_kind_is_program_data(m->kind) || oc_on_own_stack(start, end)) {
+    oc_maps_put(m);
+    oc_count(OC_HINTS_DROPPED, 1);
+    return;
+  }
+  if (end > m->end)
+    end = m->end;
   uintptr_t first = start >> OC_GRANULE_SHIFT;
   uintptr_t last = (end + OC_GRANULE_SIZE - 1) >> OC_GRANULE_SHIFT;
   bool one_page = last - first <= 1;
@@ -65,18 +74,11 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
     oc_count(OC_RELEASES_RESCUED, rescued);
   first = oc_residency_first_missing(first, last);
   if (first == last) {
+    oc_maps_put(m);
     oc_count(OC_HINTS_FILTERED_SLOW, 1);
     return;
   }
   uintptr_t from = first << OC_GRANULE_SHIFT, to = last << OC_GRANULE_SHIFT;
-  const struct oc_mapping *m = oc_maps_get(from);
-  if (!m || !oc_kind_is_program_data(m->kind) || oc_on_own_stack(from, to)) {
-    oc_maps_put(m);
-    oc_count(OC_HINTS_DROPPED, 1);
-    return;
-  }
-  if (to > m->end)
-    to = m->end;
   if ((m->kind == OC_MAP_ANON || m->kind == OC_MAP_SHMEM) && !oc_limit_have_swap()) {
     /* Without swap such memory is always in core: nothing to read, ever. */
     oc_residency_set_resident(from >> OC_GRANULE_SHIFT, to >> OC_GRANULE_SHIFT);
@@ -108,6 +110,16 @@ void *oc_prefetch_worker_main(void *unused) {
   while (oc_queue_pop(&oc_rt.prefetch_queue, &work, -1) == OC_POP_ITEM) {
     if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING)
       continue; /* exiting: drain without I/O */
+    /* A piece the program has already released is behind it: populating it now
+     * would read it back for nothing. */
+    uintptr_t first = work.start >> OC_GRANULE_SHIFT;
+    uintptr_t end = (work.start + work.len) >> OC_GRANULE_SHIFT;
+    uintptr_t released = oc_residency_find_released(first, end, true);
+    if (released == first) {
+      oc_count(OC_HINTS_DROPPED, 1);
+      continue;
+    }
+    work.len = (released - first) << OC_GRANULE_SHIFT;
     if (memory_short(work.len)) {
       oc_residency_clear_resident(work.start >> OC_GRANULE_SHIFT,
                                   (work.start + work.len) >> OC_GRANULE_SHIFT);

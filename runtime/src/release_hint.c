@@ -36,11 +36,14 @@ void oc_release_slow(uintptr_t start, uintptr_t end, int priority, int tag) {
   /* The OS pages that start inside the hint: consecutive hints on unaligned arrays
    * then release each page once, and the page still holding the range's end (in
    * use by the next module page) stays. */
+  /* Only program data, and never past its mapping, whatever the count. */
+  const struct oc_mapping *m = oc_maps_get(start);
+  bool data = m && oc_kind_is_program_data(m->kind) && !oc_on_own_stack(start, end);
+  if (m && end > m->end)
+    end = m->end;
+  oc_maps_put(m);
   uintptr_t first = start >> OC_GRANULE_SHIFT, last = end >> OC_GRANULE_SHIFT;
-  const uintptr_t top = (uintptr_t)1 << (OC_ADDRESS_SHIFT - OC_GRANULE_SHIFT);
-  if (last > top)
-    last = top;
-  if (first == 0 || first >= last || oc_on_own_stack(start, end)) {
+  if (!data || first >= last) {
     oc_count(OC_RELEASES_DROPPED, 1);
     return;
   }

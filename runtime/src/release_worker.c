@@ -53,8 +53,10 @@ static void finish_oldest_writeback(void) {
     return; /* remapped meanwhile: not ours to touch */
   if (wb.start + wb.len > m.end)
     wb.len = m.end - wb.start;
-  if (oc_os_writeback(&m, wb.start, wb.len, false))
+  if (oc_os_writeback(&m, wb.start, wb.len, false)) {
     page_out(OC_MAP_FILE_SHARED, wb.start, wb.len);
+    oc_os_drop_file_cache(&m, wb.start, wb.len);
+  }
 }
 
 static void start_writeback(const struct oc_mapping *m, uintptr_t start, size_t len) {
@@ -78,9 +80,12 @@ static void release_span(uintptr_t start, uintptr_t end) {
     uintptr_t stop = end < m.end ? end : m.end;
     if (!oc_kind_is_program_data(m.kind))
       oc_count(OC_RELEASES_DROPPED, 1);
-    else if (m.kind == OC_MAP_FILE_SHARED)
+    else if (m.kind == OC_MAP_FILE_SHARED && m.writable)
       start_writeback(&m, start, stop - start);
-    else
+    else if (m.kind == OC_MAP_FILE_SHARED) { /* read-only: clean, free it now */
+      page_out(m.kind, start, stop - start);
+      oc_os_drop_file_cache(&m, start, stop - start);
+    } else
       page_out(m.kind, start, stop - start);
     start = stop;
   }

@@ -10,6 +10,7 @@ void oc_queue_init(struct oc_queue *q) {
   pthread_condattr_init(&attr);
   pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
   pthread_cond_init(&q->ready, &attr);
+  pthread_cond_init(&q->drained, &attr);
   pthread_condattr_destroy(&attr);
   q->head = q->count = 0;
   q->stopping = false;
@@ -27,17 +28,20 @@ bool oc_queue_push(struct oc_queue *q, const struct oc_work *work) {
   return accepted;
 }
 
-enum oc_pop_result oc_queue_pop(struct oc_queue *q, struct oc_work *work, long timeout_ns) {
+static struct timespec deadline_after(long timeout_ns) {
   struct timespec deadline;
-  if (timeout_ns >= 0) {
-    clock_gettime(CLOCK_MONOTONIC, &deadline);
-    deadline.tv_sec += timeout_ns / 1000000000L;
-    deadline.tv_nsec += timeout_ns % 1000000000L;
-    if (deadline.tv_nsec >= 1000000000L) {
-      deadline.tv_sec++;
-      deadline.tv_nsec -= 1000000000L;
-    }
+  clock_gettime(CLOCK_MONOTONIC, &deadline);
+  deadline.tv_sec += timeout_ns / 1000000000L;
+  deadline.tv_nsec += timeout_ns % 1000000000L;
+  if (deadline.tv_nsec >= 1000000000L) {
+    deadline.tv_sec++;
+    deadline.tv_nsec -= 1000000000L;
   }
+  return deadline;
+}
+
+enum oc_pop_result oc_queue_pop(struct oc_queue *q, struct oc_work *work, long timeout_ns) {
+  struct timespec deadline = deadline_after(timeout_ns >= 0 ? timeout_ns : 0);
   enum oc_pop_result result = OC_POP_ITEM;
   pthread_mutex_lock(&q->lock);
   while (q->count == 0 && !q->stopping) {
@@ -53,6 +57,7 @@ enum oc_pop_result oc_queue_pop(struct oc_queue *q, struct oc_work *work, long t
       *work = q->ring[q->head];
       q->head = (q->head + 1) % OC_QUEUE_CAPACITY;
       q->count--;
+      pthread_cond_broadcast(&q->drained);
     } else {
       result = OC_POP_STOPPED;
     }
@@ -61,10 +66,20 @@ enum oc_pop_result oc_queue_pop(struct oc_queue *q, struct oc_work *work, long t
   return result;
 }
 
+void oc_queue_wait_below(struct oc_queue *q, unsigned n, long timeout_ns) {
+  struct timespec deadline = deadline_after(timeout_ns);
+  pthread_mutex_lock(&q->lock);
+  while (q->count >= n && !q->stopping &&
+         pthread_cond_timedwait(&q->drained, &q->lock, &deadline) != ETIMEDOUT)
+    ;
+  pthread_mutex_unlock(&q->lock);
+}
+
 void oc_queue_stop(struct oc_queue *q) {
   pthread_mutex_lock(&q->lock);
   q->stopping = true;
   pthread_cond_broadcast(&q->ready);
+  pthread_cond_broadcast(&q->drained);
   pthread_mutex_unlock(&q->lock);
 }
 

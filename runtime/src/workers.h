@@ -18,6 +18,7 @@ struct oc_work {
 struct oc_queue {
   pthread_mutex_t lock;
   pthread_cond_t ready;
+  pthread_cond_t drained; /* an item was taken */
   unsigned head, count;
   bool stopping;
   struct oc_work ring[OC_QUEUE_CAPACITY];
@@ -32,6 +33,8 @@ bool oc_queue_push(struct oc_queue *queue, const struct oc_work *work);
 enum oc_pop_result oc_queue_pop(struct oc_queue *queue, struct oc_work *work, long timeout_ns);
 void oc_queue_stop(struct oc_queue *queue);
 unsigned oc_queue_length(struct oc_queue *queue);
+/* Waits up to timeout_ns until fewer than n items are queued. */
+void oc_queue_wait_below(struct oc_queue *queue, unsigned n, long timeout_ns);
 
 void oc_queue_fork_prepare(struct oc_queue *queue);
 void oc_queue_fork_parent(struct oc_queue *queue);
