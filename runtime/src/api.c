@@ -77,7 +77,7 @@ static inline void prefetch_block(uintptr_t addr, long npages) {
     return;
   }
   count_seen(counts);
-  if (LIKELY((unsigned long)(npages - 1) < FAST_MAX_PAGES)) {
+  if (LIKELY((unsigned long)npages - 1 < FAST_MAX_PAGES)) {
     uintptr_t bytes = (uintptr_t)npages *
                       (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
     if (LIKELY(oc_residency_test_span_fast(addr, addr + bytes - 1)))

@@ -377,20 +377,16 @@ bool oc_os_writeback(const struct oc_mapping *m, uintptr_t start, size_t len, bo
   return done;
 }
 
-void oc_maps_fork_prepare(void) {
-  pthread_rwlock_wrlock(&table_lock);
-  pthread_mutex_lock(&fd_lock);
-}
+/* The table lock is not held across fork: the child gets a fresh lock and an
+ * empty table (the parent's copy may be mid-update; it is left, not freed), and
+ * rereads its own maps on first use. */
+void oc_maps_fork_prepare(void) { pthread_mutex_lock(&fd_lock); }
 
-void oc_maps_fork_parent(void) {
-  pthread_mutex_unlock(&fd_lock);
-  pthread_rwlock_unlock(&table_lock);
-}
+void oc_maps_fork_parent(void) { pthread_mutex_unlock(&fd_lock); }
 
 void oc_maps_fork_child(void) {
+  pthread_rwlock_init(&table_lock, NULL);
+  table = NULL;
   refreshed_ns = -OC_MAPS_REFRESH_NS;
   pthread_mutex_unlock(&fd_lock);
-  /* glibc records the writer's thread id, which differs in the child: unlocking
-   * would not release it. A fresh lock is what the child's one thread needs. */
-  pthread_rwlock_init(&table_lock, NULL);
 }

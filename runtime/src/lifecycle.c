@@ -52,8 +52,6 @@ static void retire_range(struct oc_range range, void *ctx) {
 
 static bool issue_range(struct oc_range piece, void *ctx) {
   (void)ctx;
-  if (!oc_workers_ensure_started())
-    return false;
   struct oc_work work = {piece.first << OC_GRANULE_SHIFT,
                          (piece.end - piece.first) << OC_GRANULE_SHIFT};
   if (oc_queue_length(&oc_rt.release_queue) >= RELEASE_BACKLOG) {

@@ -25,11 +25,6 @@ static bool memory_short(size_t bytes) {
 }
 
 static void queue_blocks(uintptr_t start, uintptr_t end) {
-  if (!oc_workers_ensure_started()) {
-    oc_residency_clear_resident(start >> OC_GRANULE_SHIFT, end >> OC_GRANULE_SHIFT);
-    oc_count(OC_HINTS_DROPPED, 1);
-    return;
-  }
   while (start < end) {
     uintptr_t piece_end = (start / POPULATE_PIECE + 1) * POPULATE_PIECE;
     if (piece_end > end)
@@ -49,6 +44,12 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
   if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING)
     return;
   oc_count(OC_HINTS_SLOW, 1);
+  /* Before any lock is held: starting threads takes the lifecycle lock, which
+   * fork handlers take before every other. */
+  if (!oc_workers_ensure_started()) {
+    oc_count(OC_HINTS_DROPPED, 1);
+    return;
+  }
   const uintptr_t top = (uintptr_t)1 << OC_ADDRESS_SHIFT;
   if (start < OC_GRANULE_SIZE || start >= top || end <= start) {
     oc_count(OC_HINTS_DROPPED, 1);

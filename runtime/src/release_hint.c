@@ -33,6 +33,10 @@ void oc_release_relieve_pressure(void) {
 }
 
 void oc_release_slow(uintptr_t start, uintptr_t end, int priority, int tag) {
+  /* Before any lock is held: starting threads takes the lifecycle lock, which
+   * fork handlers take before every other. */
+  if (!oc_workers_ensure_started())
+    return;
   /* The OS pages that start inside the hint: consecutive hints on unaligned arrays
    * then release each page once, and the page still holding the range's end (in
    * use by the next module page) stays. */

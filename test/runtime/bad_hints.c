@@ -22,7 +22,7 @@ static void every_entry(const void *addr, long npages) {
   oc_release_block(addr, npages, 0, 3);
   oc_release_block(addr, npages, 7, 4);
   oc_prefetch_release_block(addr, addr, npages, 2, 5);
-  oc_prefetch_release_block(addr, (const char *)addr + 4096, npages, 0, 6);
+  oc_prefetch_release_block(addr, (const void *)((uintptr_t)addr + 4096), npages, 0, 6);
 }
 
 int main(int argc, char **argv) {
