@@ -98,9 +98,13 @@ std::string referenceText(const IRNest &Nest, const NestRef &Ref) {
   isl::pw_multi_aff PMA = isl::pw_multi_aff::from_map(Access);
   if (PMA.is_null() || PMA.n_piece().release() != 1)
     return Ref.Array + "[" + polly::stringFromIslObj(Ref.Access) + "]";
-  isl::multi_aff MA = PMA.as_multi_aff();
+  // One piece with a restricted domain (a guarded access) is no multi_aff.
+  isl::multi_aff MA = isl::manage(isl_pw_multi_aff_as_multi_aff(PMA.copy()));
+  isl_size Dims = MA.is_null() ? -1 : isl_multi_aff_size(MA.get());
+  if (Dims < 0)
+    return Ref.Array + "[" + polly::stringFromIslObj(Ref.Access) + "]";
   std::string Text = Ref.Array;
-  for (unsigned D = 0; D < MA.size().release(); ++D)
+  for (isl_size D = 0; D < Dims; ++D)
     Text += "[" + affText(MA.at(D), Names) + "]";
   return Text;
 }
