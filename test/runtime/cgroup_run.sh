@@ -33,6 +33,7 @@ cleanup() {
   fi
 }
 trap cleanup EXIT
+trap 'exit 143' INT TERM
 echo "$limit" > "$group/$limit_file" || skip "cannot set $limit_file"
 status=0
 bash -c 'echo $$ > "$1/cgroup.procs" && shift && exec "$@"' cgroup_run "$group" "$@" || status=$?
