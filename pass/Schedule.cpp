@@ -6,6 +6,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -161,6 +162,47 @@ std::optional<AtLoop> addressAt(const Instruction *Access, const Loop *L,
   return R;
 }
 
+/// The prefetch of the indirect reference R in the pipeline loop L, if the
+/// index load b[i] is affine in L and runs in every iteration of L (so that
+/// reading it ahead, up to the last iteration, reads nothing the loop does
+/// not), and a[b[i]] depends on nothing else that changes in L.
+std::optional<RefSchedule> scheduleIndirect(const AnalyzedNest &Nest, unsigned R,
+                                            const Loop *L, DominatorTree &DT,
+                                            ScalarEvolution &SE, SCEVExpander &Probe,
+                                            Instruction *Preheader) {
+  auto *Index = dyn_cast<LoadInst>(Nest.IR.IndexLoads[R]);
+  Instruction *Access = Nest.IR.Accesses[R];
+  if (!Index || !Index->isSimple() || !L->contains(Index) || !L->contains(Access) ||
+      !DT.dominates(Index->getParent(), L->getLoopLatch()))
+    return std::nullopt;
+  auto A = addressAt(Index, L, SE);
+  if (!A || !A->Step || *A->Step == 0 || !Probe.isSafeToExpandAt(A->Base, Preheader))
+    return std::nullopt;
+  const SCEV *Target = SE.getSCEV(const_cast<Value *>(pointerOperand(Access)));
+  bool Other = SCEVExprContains(Target, [&](const SCEV *X) {
+    if (auto *AR = dyn_cast<SCEVAddRecExpr>(X))
+      return L->contains(AR->getLoop());
+    if (auto *U = dyn_cast<SCEVUnknown>(X))
+      if (auto *I = dyn_cast<Instruction>(U->getValue()))
+        return I != Index && L->contains(I);
+    return false;
+  });
+  if (Other)
+    return std::nullopt;
+  RefSchedule RS;
+  RS.Ref = R;
+  RS.Base = A->Base;
+  RS.Step = *A->Step;
+  RS.Pages = 1;
+  RS.Prefetch = true;
+  RS.Release = false;
+  RS.Contiguous = false;
+  RS.Priority = Nest.Locality.Refs[R].Priority;
+  RS.IndexLoad = Index;
+  RS.Target = Target;
+  return RS;
+}
+
 } // namespace
 
 int64_t shortestPathInstructions(const Loop *L, ScalarEvolution &SE) {
@@ -170,37 +212,39 @@ int64_t shortestPathInstructions(const Loop *L, ScalarEvolution &SE) {
 }
 
 NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
-                          LoopInfo &LI, ScalarEvolution &SE) {
+                          LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE) {
   NestSchedule NS;
   const NestModel &Model = Nest.IR.Model;
   const int64_t Page = Params.Machine.PageSize;
   const int64_t BlockBytes = Page * std::max<int64_t>(1, Params.BlockPages);
 
   // References that want hints (TOCS 3.1.4): leading ones prefetch, trailing
-  // ones release; indirect ones are left to a later version.
+  // ones release; indirect ones are prefetched in the loop the dense ones
+  // choose (TOCS Fig. 9).
   struct Candidate {
     unsigned Ref;
     bool Prefetch, Release;
   };
   std::vector<Candidate> Cands;
-  bool SawIndirect = false;
+  std::vector<unsigned> Indirect;
   for (unsigned R = 0; R < Model.Refs.size(); ++R) {
     const RefLocality &RL = Nest.Locality.Refs[R];
     if (!RL.Hints || RL.Role == GroupRole::Member)
       continue;
-    if (Model.Refs[R].Indirect) {
-      SawIndirect = true;
-      continue;
-    }
     bool Pf = RL.PrefetchPredicate != "false" && RL.Role != GroupRole::Trailer;
     bool Rel = RL.ReleasePredicate != "false" && RL.Role != GroupRole::Leader;
+    if (Model.Refs[R].Indirect) {
+      if (Pf && Nest.IR.Accesses[R] && Nest.IR.IndexLoads[R])
+        Indirect.push_back(R);
+      continue;
+    }
     if ((Pf || Rel) && Nest.IR.Accesses[R])
       Cands.push_back({R, Pf, Rel});
   }
   if (Cands.empty()) {
-    NS.Reason = SawIndirect
-                    ? "indirect references are not prefetched yet and no other "
-                      "reference needs hints"
+    NS.Reason = !Indirect.empty()
+                    ? "only indirect references need hints: no dense reference "
+                      "gives a loop to pipeline"
                     : "no reference needs prefetch or release hints";
     return NS;
   }
@@ -326,6 +370,29 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
                           : NS.BodyInstructions * NS.Strip;
   NS.DistanceStrips =
       prefetchDistance(Params.FaultLatency, StripCost, Params.PrefetchOverhead);
+
+  // Indirect references (TOCS Fig. 9): eq. 1 over one iteration, and the
+  // dense prefetches (the index array among them) a strip further ahead.
+  // A load and a store of a[b[i]] read b[i] twice: one prefetch for both.
+  auto Same = [&](const RefSchedule &X, const RefSchedule &Y) {
+    ValueToSCEVMapTy Map;
+    Map[X.IndexLoad] = SE.getUnknown(Y.IndexLoad);
+    return X.Base == Y.Base && X.Step == Y.Step &&
+           X.IndexLoad->getType() == Y.IndexLoad->getType() &&
+           SCEVParameterRewriter::rewrite(X.Target, SE, Map) == Y.Target;
+  };
+  size_t Dense = NS.Refs.size();
+  for (unsigned R : Indirect)
+    if (auto RS = scheduleIndirect(Nest, R, L, DT, SE, Probe, Preheader))
+      if (std::none_of(NS.Refs.begin() + Dense, NS.Refs.end(),
+                       [&](const RefSchedule &Y) { return Same(*RS, Y); }))
+        NS.Refs.push_back(*RS);
+  if (NS.Refs.size() > Dense) {
+    NS.IndirectDistance = prefetchDistance(
+        Params.FaultLatency, NS.BodyInstructions, Params.PrefetchOverhead);
+    NS.DistanceStrips = std::max(
+        NS.DistanceStrips, (NS.IndirectDistance + NS.Strip - 1) / NS.Strip + 1);
+  }
   return NS;
 }
 

@@ -20,6 +20,8 @@
 #include <vector>
 
 namespace llvm {
+class DominatorTree;
+class LoadInst;
 class Loop;
 class LoopInfo;
 class ScalarEvolution;
@@ -41,6 +43,11 @@ struct RefSchedule {
   /// stride of a page or more), so block counts do not apply.
   bool Contiguous = true;
   unsigned Priority;
+  /// Indirect a[b[i]] (TOCS Fig. 9): one oc_prefetch per iteration of the
+  /// pipeline loop, IndirectDistance ahead. Base and Step then describe the
+  /// index load b[i]; Target is the address of a[b[i]] in terms of IndexLoad.
+  llvm::LoadInst *IndexLoad = nullptr;
+  const llvm::SCEV *Target = nullptr;
 };
 
 struct NestSchedule {
@@ -51,6 +58,10 @@ struct NestSchedule {
   int64_t BodyInstructions = 1;///< shortest path through one iteration
   int64_t DistanceStrips = 1;  ///< eq. 1 over the strip loop
   int64_t Distance() const { return DistanceStrips * Strip; } ///< iterations
+  /// Iterations ahead for indirect prefetches (eq. 1 over one iteration);
+  /// the dense prefetches run at least a strip further ahead, so the index
+  /// b[i + IndirectDistance] is read from a page already prefetched.
+  int64_t IndirectDistance = 0;
   std::vector<RefSchedule> Refs;
   std::string Reason;          ///< non-empty: not transformed, and why
 };
@@ -63,7 +74,8 @@ int64_t prefetchDistance(int64_t Lm, int64_t S, int64_t Lp);
 int64_t shortestPathInstructions(const llvm::Loop *L, llvm::ScalarEvolution &SE);
 
 NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
-                          llvm::LoopInfo &LI, llvm::ScalarEvolution &SE);
+                          llvm::LoopInfo &LI, llvm::DominatorTree &DT,
+                          llvm::ScalarEvolution &SE);
 
 } // namespace outcore
 

@@ -28,6 +28,7 @@
 #include "Locality.h"
 #include "Remarks.h"
 #include "Schedule.h"
+#include "Versioning.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -54,7 +55,7 @@ constexpr const char *CtorName = "outcore.module_ctor";
 
 struct Runtime {
   FunctionCallee Prefetch, PrefetchBlock, ReleaseBlock, PrefetchReleaseBlock,
-      Register;
+      Register, MemoryLimit;
 };
 
 /// The runtime's entry points, declared so that the optimiser may move and
@@ -63,9 +64,9 @@ Runtime declareRuntime(Module &M) {
   LLVMContext &Ctx = M.getContext();
   Type *Void = Type::getVoidTy(Ctx), *Ptr = PointerType::getUnqual(Ctx),
        *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
-  auto Declare = [&](StringRef Name, ArrayRef<Type *> Params) {
-    FunctionCallee FC =
-        M.getOrInsertFunction(Name, FunctionType::get(Void, Params, false));
+  auto Declare = [&](StringRef Name, ArrayRef<Type *> Params, Type *Ret = nullptr) {
+    FunctionCallee FC = M.getOrInsertFunction(
+        Name, FunctionType::get(Ret ? Ret : Void, Params, false));
     if (auto *F = dyn_cast<Function>(FC.getCallee())) {
       F->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
       F->setDoesNotThrow();
@@ -80,6 +81,7 @@ Runtime declareRuntime(Module &M) {
   R.PrefetchReleaseBlock =
       Declare("oc_prefetch_release_block", {Ptr, Ptr, I64, I32, I32});
   R.Register = Declare("oc_register_module", {I64});
+  R.MemoryLimit = Declare("oc_memory_limit", {}, I64);
   return R;
 }
 
@@ -184,16 +186,17 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
                         "oc.pages");
   };
 
+  // Tags name release directives; indirect prefetches have none.
   std::vector<int> Tags;
-  for (size_t R = 0; R < NS.Refs.size(); ++R)
-    Tags.push_back(nextTag(M));
+  for (const RefSchedule &RS : NS.Refs)
+    Tags.push_back(RS.IndexLoad ? 0 : nextTag(M));
 
   // Prolog: the first Distance iterations in one block prefetch.
   {
     Value *Pro = PB.CreateBinaryIntrinsic(Intrinsic::umin, PB.getInt64(D), TC);
     for (size_t R = 0; R < NS.Refs.size(); ++R) {
       const RefSchedule &RS = NS.Refs[R];
-      if (!RS.Prefetch)
+      if (!RS.Prefetch || RS.IndexLoad)
         continue;
       Value *Addr = LowAddr(PB, R, PB.getInt64(0), Pro);
       PB.CreateCall(Cx.RT.PrefetchBlock,
@@ -258,6 +261,8 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
     Value *RelIt = SB.CreateSub(S, SB.getInt64(Strip), "oc.rel.it");
     for (size_t R = 0; R < NS.Refs.size(); ++R) {
       const RefSchedule &RS = NS.Refs[R];
+      if (RS.IndexLoad)
+        continue;
       Value *Pages = SB.getInt64(RS.Pages);
       Value *Prio = ConstantInt::get(I32, RS.Priority),
             *Tag = ConstantInt::get(I32, Tags[R]);
@@ -284,6 +289,32 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
   Value *CNext = LB.CreateAdd(C, LB.getInt64(1), "oc.c.next");
   C->addIncoming(CNext, Lt);
   Value *More = LB.CreateICmpNE(CNext, End, "oc.more");
+
+  // Indirect prefetches (TOCS Fig. 9), once per iteration of the original
+  // loop: oc_prefetch(&a[b[min(c + d, tc - 1)]]). The index load is clamped
+  // to the last iteration, whose b[i] the loop reads itself: a load past the
+  // end of b would fault, unlike a hint.
+  {
+    IRBuilder<> HB(&*H->getFirstInsertionPt());
+    Value *Last = nullptr;
+    for (size_t R = 0; R < NS.Refs.size(); ++R) {
+      const RefSchedule &RS = NS.Refs[R];
+      if (!RS.IndexLoad)
+        continue;
+      if (!Last)
+        Last = HB.CreateBinaryIntrinsic(
+            Intrinsic::umin, HB.CreateAdd(C, HB.getInt64(NS.IndirectDistance)),
+            PB.CreateSub(TC, PB.getInt64(1), "oc.tc.last"), {}, "oc.ind.it");
+      LoadInst *Index = HB.CreateAlignedLoad(RS.IndexLoad->getType(), AddrAt(HB, R, Last),
+                                             RS.IndexLoad->getAlign(), "oc.ind");
+      ValueToSCEVMapTy Map;
+      Map[RS.IndexLoad] = Cx.SE.getUnknown(Index);
+      const SCEV *Target = SCEVParameterRewriter::rewrite(RS.Target, Cx.SE, Map);
+      Value *Addr = Exp.expandCodeFor(Target, PtrTy, &*HB.GetInsertPoint());
+      Steady[R] = HB.CreateCall(Cx.RT.Prefetch, {Addr});
+    }
+    Exp.clear();
+  }
   BranchInst *BrNew = BranchInst::Create(H, Lx, More, Lt);
   BrNew->setDebugLoc(BrOld->getDebugLoc());
   if (MDNode *LoopMD = BrOld->getMetadata(LLVMContext::MD_loop))
@@ -343,7 +374,7 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
     DR.Tag = Tags[R];
     DR.Priority = RS.Priority;
     DR.Pages = RS.Pages;
-    DR.Distance = D;
+    DR.Distance = RS.IndexLoad ? NS.IndirectDistance : D;
     DR.PipelineDepth = NS.PipelineDepth;
     DR.Prefetches = RS.Prefetch;
     emitDirective(DR, Cx.ORE);
@@ -370,13 +401,16 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
   bool Changed = false;
   for (const AnalyzedNest &Nest : Info.Nests) {
     emitLocalityRemarks(Nest, ORE);
-    NestSchedule NS = scheduleNest(Nest, Info.Params, Cx.LI, Cx.SE);
+    NestSchedule NS = scheduleNest(Nest, Info.Params, Cx.LI, Cx.DT, Cx.SE);
     std::string Reason = NS.Reason;
     if (Reason.empty() && NS.Refs.empty())
       Reason = "no reference gets a hint in the pipeline loop";
     if (Reason.empty()) {
       if (!Changed)
         Cx.RT = declareRuntime(*F.getParent());
+      // The footprint is read before the IR changes; no footprint, no clone.
+      if (const SCEV *FP = nestFootprint(Nest, Info.Params.Machine.PageSize, Cx.SE))
+        versionNest(Nest.IR.Loops[0], FP, Cx.RT.MemoryLimit, Cx.LI, Cx.DT, Cx.SE);
       Reason = transformNest(Nest, NS, Cx);
       if (Reason.empty()) {
         Changed = true;

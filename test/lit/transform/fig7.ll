@@ -6,13 +6,16 @@
 ; TOCS Fig. 7 (paper parameters: 4 KB pages, l_m = 100000, l_p = 10000):
 ; prolog block prefetch, strip loop with one bundled call per strip (the
 ; prefetch clamped to null past the data, no release before the first
-; strip), the original loop over [s, min(s + 2048, n)), final release.
+; strip), the original loop over [s, min(s + 2048, n)), final release; the
+; untouched clone (.oc.orig) runs when A fits in oc_memory_limit().
 ; CHECK-LABEL: define dso_local void @fig7(
 ; CHECK:       entry:
+; CHECK:         br i1 %oc.fits, label %for.body.oc.ph.oc.orig, label %for.body.oc.ph
+; CHECK:       for.body.oc.ph:
 ; CHECK:         call void @oc_prefetch_block(ptr %{{.*}}, i64 %oc.pages, i32 0, i32 [[TAG:[0-9]+]])
 ; CHECK-NEXT:    br label %oc.strip
 ; CHECK:       oc.strip:
-; CHECK:         %oc.s = phi i64 [ 0, %entry ], [ %oc.e, %oc.strip.latch ]
+; CHECK:         %oc.s = phi i64 [ 0, %for.body.oc.ph ], [ %oc.e, %oc.strip.latch ]
 ; CHECK:         %oc.e = call i64 @llvm.umin.i64(i64 %{{.*}}, i64 100000)
 ; CHECK:         %oc.pf.it = add i64 %oc.s, 10240
 ; CHECK:         %oc.pf = select i1 %{{.*}}, ptr %{{.*}}, ptr null
@@ -26,8 +29,8 @@
 ; CHECK:         %oc.more = icmp ne i64 %oc.c.next, %oc.e
 ; CHECK:         br i1 %oc.more, label %for.body, label %oc.strip.latch
 ; CHECK:       oc.strip.latch:
-; CHECK:         br i1 %oc.done, label %for.end, label %oc.strip
-; CHECK:       for.end:
+; CHECK:         br i1 %oc.done, label %for.end.loopexit, label %oc.strip
+; CHECK:       for.end.loopexit:
 ; CHECK:         call void @oc_release_block(ptr %{{.*}}, i64 %{{.*}}, i32 0, i32 [[TAG]])
 ; CHECK:       define internal void @outcore.module_ctor()
 ; CHECK-NEXT:  entry:

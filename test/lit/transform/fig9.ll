@@ -2,18 +2,39 @@
 ; RUN: opt -load-pass-plugin=%outcore -passes='outcore<page-size=4096;mem-size=1M;fault-latency=100000;prefetch-overhead=10000>,verify' -pass-remarks-output=%t.yaml -disable-output %s
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.yaml
 ;
-; TOCS Fig. 9: the dense references b[i] and c[i][j] are pipelined around i;
-; the indirect a[b[i]] gets no prefetch yet (not implemented).
+; TOCS Fig. 9: the dense references b[i] and c[i][j] are pipelined around i in
+; blocks, 2 strips (1024 iterations) ahead; the indirect a[b[i]] (load and
+; store, one prefetch) gets oc_prefetch(&a[b[i + 10]]) once per iteration of
+; i, with the index clamped to the last iteration (999999): b is never read
+; past what the loop reads. The index b[i + 10] lies in a block prefetched a
+; strip earlier.
 ; CHECK-LABEL: define dso_local void @fig9(
 ; CHECK:         call void @oc_prefetch_block(ptr @b,
 ; CHECK:         call void @oc_prefetch_block(ptr @c,
 ; CHECK:       oc.strip:
+; CHECK:         %oc.pf.it = add i64 %oc.s, 1024
+; CHECK:       for.cond1.preheader:
+; CHECK:         %oc.c = phi i64
+; CHECK-NEXT:    [[AHEAD:%.*]] = add i64 %oc.c, 10
+; CHECK-NEXT:    %oc.ind.it = call i64 @llvm.umin.i64(i64 [[AHEAD]], i64 999999)
+; CHECK-NEXT:    [[OFF:%.*]] = mul i64 %oc.ind.it, 4
+; CHECK-NEXT:    [[BADDR:%.*]] = getelementptr i8, ptr @b, i64 [[OFF]]
+; CHECK-NEXT:    %oc.ind = load i32, ptr [[BADDR]], align 4
+; CHECK-NEXT:    [[IDX:%.*]] = sext i32 %oc.ind to i64
+; CHECK-NEXT:    [[BYTES:%.*]] = shl nsw i64 [[IDX]], 2
+; CHECK-NEXT:    [[AADDR:%.*]] = getelementptr i8, ptr @a, i64 [[BYTES]]
+; CHECK-NEXT:    call void @oc_prefetch(ptr [[AADDR]])
 ; CHECK-NOT:     call void @oc_prefetch(ptr
-; CHECK:         br label %for.cond1.preheader
+; CHECK:         br label %for.body3
 ; REMARK:      Name: Prefetched
 ; REMARK:        - Array: b
 ; REMARK:      Name: Prefetched
 ; REMARK:        - Array: c
+; REMARK:      Name: Prefetched
+; REMARK:        - Array: a
+; REMARK:        - Tag: '0'
+; REMARK:        - Pages: '1'
+; REMARK:        - Distance: '10'
 ;
 ; // TOCS Fig. 9: an indirect reference a[b[i]].
 ; int a[1000000];

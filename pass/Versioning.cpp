@@ -1,0 +1,156 @@
+//===- Versioning.cpp - Run-time choice between hinted and original nests -===//
+
+#include "Versioning.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+using namespace llvm;
+
+namespace outcore {
+
+namespace {
+
+/// Iterations minus one of L, invariant in Outer: the exact count when it is,
+/// else a symbolic or constant maximum (triangular nests); null if none.
+const SCEV *backedgesInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &SE) {
+  for (const SCEV *BTC : {SE.getBackedgeTakenCount(L),
+                          SE.getSymbolicMaxBackedgeTakenCount(L),
+                          SE.getConstantMaxBackedgeTakenCount(L)})
+    if (!isa<SCEVCouldNotCompute>(BTC) && SE.isLoopInvariant(BTC, Outer))
+      return BTC;
+  return nullptr;
+}
+
+/// Bytes spanned by the address S over the loops of the nest Outer: the sum
+/// of |step| * backedges per loop (an upper bound of max - min address).
+const SCEV *span(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  const SCEV *Sum = SE.getZero(I64);
+  while (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+    if (!Outer->contains(AR->getLoop()) || !AR->isAffine())
+      return nullptr;
+    const SCEV *BTC = backedgesInvariantIn(AR->getLoop(), Outer, SE);
+    const SCEV *Step = AR->getStepRecurrence(SE);
+    if (!BTC || !SE.isLoopInvariant(Step, Outer) ||
+        SE.getTypeSizeInBits(Step->getType()) > 64)
+      return nullptr;
+    Step = SE.getAbsExpr(SE.getTruncateOrSignExtend(Step, I64), false);
+    Sum = SE.getAddExpr(Sum, SE.getMulExpr(Step, SE.getTruncateOrZeroExtend(BTC, I64)));
+    S = AR->getStart();
+  }
+  return SE.isLoopInvariant(S, Outer) ? Sum : nullptr;
+}
+
+/// How often a block of the nest runs at most: the product of the
+/// iterations of the nest's loops around it.
+const SCEV *executions(const BasicBlock *BB, const IRNest &Nest, ScalarEvolution &SE) {
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  const SCEV *N = SE.getOne(I64);
+  for (const Loop *L : Nest.Loops) {
+    if (!L->contains(BB))
+      continue;
+    const SCEV *BTC = backedgesInvariantIn(L, Nest.Loops[0], SE);
+    if (!BTC)
+      return nullptr;
+    N = SE.getMulExpr(N, SE.getAddExpr(SE.getTruncateOrZeroExtend(BTC, I64), SE.getOne(I64)));
+  }
+  return N;
+}
+
+} // namespace
+
+const SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
+                          ScalarEvolution &SE) {
+  const Loop *Outer = Nest.IR.Loops[0];
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  const SCEV *Total = SE.getZero(I64);
+  for (size_t R = 0; R < Nest.IR.Model.Refs.size(); ++R) {
+    const NestRef &Ref = Nest.IR.Model.Refs[R];
+    Instruction *Access = Nest.IR.Accesses[R];
+    Value *Ptr = Access ? getLoadStorePointerOperand(Access) : nullptr;
+    if (!Ptr || !SE.isSCEVable(Ptr->getType()))
+      return nullptr;
+    const SCEV *Bytes = nullptr;
+    if (Ref.Indirect) {
+      // Anywhere in the array: a page per execution, at most the array.
+      if (const SCEV *Execs = executions(Access->getParent(), Nest.IR, SE)) {
+        Bytes = SE.getMulExpr(Execs, SE.getConstant(I64, PageSize));
+        if (Ref.ArrayBytes)
+          Bytes = SE.getUMinExpr(Bytes, SE.getConstant(I64, *Ref.ArrayBytes));
+      }
+    } else {
+      Bytes = span(SE.getSCEV(Ptr), Outer, SE);
+    }
+    if (!Bytes)
+      return nullptr;
+    // The element itself and a page for an unaligned start.
+    Total = SE.getAddExpr(SE.getAddExpr(Total, Bytes),
+                          SE.getConstant(I64, Ref.ElemSize + PageSize));
+  }
+  return Total;
+}
+
+bool versionNest(Loop *Outer, const SCEV *Footprint, FunctionCallee MemoryLimit,
+                 LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE) {
+  BasicBlock *Check = Outer->getLoopPreheader();
+  if (!Check || !Outer->isRecursivelyLCSSAForm(DT, LI) ||
+      !isa<BranchInst>(Check->getTerminator()))
+    return false;
+  for (BasicBlock *BB : Outer->blocks())
+    for (Instruction &I : *BB)
+      if (I.getType()->isTokenTy() || isa<CallBrInst>(I))
+        return false;
+  SCEVExpander Exp(SE, Check->getModule()->getDataLayout(), "oc.fp");
+  if (!Exp.isSafeToExpandAt(Footprint, Check->getTerminator()))
+    return false;
+
+  Value *FP = Exp.expandCodeFor(Footprint, Footprint->getType(), Check->getTerminator());
+  Exp.clear();
+  IRBuilder<> B(Check->getTerminator());
+  Value *Limit = B.CreateCall(MemoryLimit, {}, "oc.limit");
+  Value *Fits = B.CreateICmpULE(FP, Limit, "oc.fits");
+
+  // The hinted nest keeps its own preheader; the clone gets a copy of it.
+  BasicBlock *PH = SplitBlock(Check, Check->getTerminator(), &DT, &LI, nullptr,
+                              Outer->getHeader()->getName() + ".oc.ph");
+  SmallVector<BasicBlock *, 4> Exits;
+  Outer->getUniqueExitBlocks(Exits);
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 16> Blocks;
+  Loop *Clone = cloneLoopWithPreheader(PH, Check, Outer, VMap, ".oc.orig", &LI,
+                                       &DT, Blocks);
+  remapInstructionsInBlocks(Blocks, VMap);
+  Instruction *Old = Check->getTerminator();
+  BranchInst::Create(Clone->getLoopPreheader(), PH, Fits, Old);
+  Old->eraseFromParent();
+
+  // Both nests leave through the same exits: LCSSA phis get the clone's values.
+  for (BasicBlock *X : Exits)
+    for (PHINode &Phi : X->phis()) {
+      SmallVector<std::pair<Value *, BasicBlock *>, 4> In;
+      for (unsigned K = 0; K < Phi.getNumIncomingValues(); ++K)
+        if (Outer->contains(Phi.getIncomingBlock(K)))
+          In.push_back({Phi.getIncomingValue(K), Phi.getIncomingBlock(K)});
+      for (auto [V, From] : In) {
+        Value *NewV = VMap.lookup(V);
+        Phi.addIncoming(NewV ? NewV : V, cast<BasicBlock>(VMap[From]));
+      }
+    }
+  DT.recalculate(*Check->getParent());
+  formDedicatedExitBlocks(Outer, &DT, &LI, nullptr, true);
+  formDedicatedExitBlocks(Clone, &DT, &LI, nullptr, true);
+  SE.forgetTopmostLoop(Outer);
+  return true;
+}
+
+} // namespace outcore

@@ -1,0 +1,110 @@
+; RUN: opt -load-pass-plugin=%outcore -passes='outcore<unknown-trip=version>,verify' -S %s | FileCheck %s
+; RUN: opt -load-pass-plugin=%outcore -passes='outcore,verify' -S %s | FileCheck %s
+;
+; Before the nest: the footprint of its references from n and m (8|m| bytes
+; per row of a times n - 1, a row of a and of b, c read and written, an
+; element and a page per reference), one call of oc_memory_limit, and the
+; choice. The original nest
+; (the clone, .oc.orig) has no hints; the hinted one is strip-mined.
+; CHECK-LABEL: define dso_local void @matvec(
+; CHECK:       for.cond1.preheader.lr.ph:
+; CHECK:         [[NEG:%.*]] = mul i64 %m, -8
+; CHECK:         [[POS:%.*]] = shl i64 %m, 3
+; CHECK:         [[ROW:%.*]] = call i64 @llvm.smax.i64(i64 [[NEG]], i64 [[POS]])
+; CHECK:         [[N1:%.*]] = add i64 %n, -1
+; CHECK:         [[A:%.*]] = mul i64 [[ROW]], [[N1]]
+; CHECK:         [[FP:%.*]] = add i64 {{%.*}}, 16384
+; CHECK-NEXT:    %oc.limit = call i64 @oc_memory_limit()
+; CHECK-NEXT:    %oc.fits = icmp ule i64 [[FP]], %oc.limit
+; CHECK-NEXT:    br i1 %oc.fits, label %[[ORIG:.*]], label %[[HINTED:.*]]
+; CHECK-NOT:     @oc_memory_limit
+; CHECK:       [[ORIG]]:
+; CHECK-NOT:     call void @oc_
+; CHECK:       [[HINTED]]:
+; CHECK:         call void @oc_prefetch_block(ptr %oc.addr, i64 %oc.pages, i32 0, i32 1)
+; CHECK:       oc.strip:
+; CHECK:         call void @oc_prefetch_release_block(
+; CHECK:         call void @oc_prefetch_release_block(
+; CHECK:         call void @oc_release_block(
+; CHECK:         call void @oc_release_block(
+; CHECK:       ret void
+; CHECK:       declare i64 @oc_memory_limit() [[ATTR:#[0-9]+]]
+; CHECK:       attributes [[ATTR]] = { nounwind willreturn memory(inaccessiblemem: readwrite) }
+;
+; // Run-time versioning (DESIGN.md, oc_memory_limit): MATVEC with sizes known
+; // only at run time. The footprint of the hinted references a and b over the
+; // whole nest is computed before the nest from n and m; the original nest runs
+; // when it fits in oc_memory_limit(), the hinted one otherwise.
+; void matvec(long n, long m, double a[n][m], double *b, double *c) {
+;   for (long i = 0; i < n; i++)
+;     for (long j = 0; j < m; j++)
+;       c[i] += a[i][j] * b[j];
+; }
+;
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+define dso_local void @matvec(i64 noundef %n, i64 noundef %m, ptr noundef %a, ptr noundef %b, ptr noundef %c) #0 {
+entry:
+  %cmp3 = icmp slt i64 0, %n
+  br i1 %cmp3, label %for.cond1.preheader.lr.ph, label %for.end9
+
+for.cond1.preheader.lr.ph:                        ; preds = %entry
+  br label %for.cond1.preheader
+
+for.cond1.preheader:                              ; preds = %for.cond1.preheader.lr.ph, %for.inc7
+  %i.04 = phi i64 [ 0, %for.cond1.preheader.lr.ph ], [ %inc8, %for.inc7 ]
+  %cmp21 = icmp slt i64 0, %m
+  br i1 %cmp21, label %for.body3.lr.ph, label %for.inc7
+
+for.body3.lr.ph:                                  ; preds = %for.cond1.preheader
+  br label %for.body3
+
+for.body3:                                        ; preds = %for.body3.lr.ph, %for.body3
+  %j.02 = phi i64 [ 0, %for.body3.lr.ph ], [ %inc, %for.body3 ]
+  %0 = mul nsw i64 %i.04, %m
+  %arrayidx = getelementptr inbounds double, ptr %a, i64 %0
+  %arrayidx4 = getelementptr inbounds double, ptr %arrayidx, i64 %j.02
+  %1 = load double, ptr %arrayidx4, align 8
+  %arrayidx5 = getelementptr inbounds double, ptr %b, i64 %j.02
+  %2 = load double, ptr %arrayidx5, align 8
+  %arrayidx6 = getelementptr inbounds double, ptr %c, i64 %i.04
+  %3 = load double, ptr %arrayidx6, align 8
+  %4 = call double @llvm.fmuladd.f64(double %1, double %2, double %3)
+  store double %4, ptr %arrayidx6, align 8
+  %inc = add nuw nsw i64 %j.02, 1
+  %cmp2 = icmp slt i64 %inc, %m
+  br i1 %cmp2, label %for.body3, label %for.cond1.for.inc7_crit_edge, !llvm.loop !6
+
+for.cond1.for.inc7_crit_edge:                     ; preds = %for.body3
+  br label %for.inc7
+
+for.inc7:                                         ; preds = %for.cond1.for.inc7_crit_edge, %for.cond1.preheader
+  %inc8 = add nuw nsw i64 %i.04, 1
+  %cmp = icmp slt i64 %inc8, %n
+  br i1 %cmp, label %for.cond1.preheader, label %for.cond.for.end9_crit_edge, !llvm.loop !8
+
+for.cond.for.end9_crit_edge:                      ; preds = %for.inc7
+  br label %for.end9
+
+for.end9:                                         ; preds = %for.cond.for.end9_crit_edge, %entry
+  ret void
+}
+
+declare double @llvm.fmuladd.f64(double, double, double) #1
+
+attributes #0 = { noinline nounwind uwtable "frame-pointer"="all" "min-legal-vector-width"="0" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="x86-64" "target-features"="+cmov,+cx8,+fxsr,+mmx,+sse,+sse2,+x87" "tune-cpu"="generic" }
+attributes #1 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
+
+!llvm.module.flags = !{!0, !1, !2, !3, !4}
+!llvm.ident = !{!5}
+
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{i32 8, !"PIC Level", i32 2}
+!2 = !{i32 7, !"PIE Level", i32 2}
+!3 = !{i32 7, !"uwtable", i32 2}
+!4 = !{i32 7, !"frame-pointer", i32 2}
+!5 = !{!"Debian clang version 19.1.7 (3~deb12u1)"}
+!6 = distinct !{!6, !7}
+!7 = !{!"llvm.loop.mustprogress"}
+!8 = distinct !{!8, !7}
