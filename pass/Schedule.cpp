@@ -197,6 +197,7 @@ std::optional<RefSchedule> scheduleIndirect(const AnalyzedNest &Nest, unsigned R
   RS.Prefetch = true;
   RS.Release = false;
   RS.Contiguous = false;
+  RS.PerIteration = true;
   RS.Priority = Nest.Locality.Refs[R].Priority;
   RS.IndexLoad = Index;
   RS.Target = Target;
@@ -337,13 +338,11 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
   int64_t MaxSmall = 0;
   for (const Placed &P : Small)
     MaxSmall = std::max<int64_t>(MaxSmall, std::abs(*P.A.Step));
+  // Strips follow the dense references; strided ones among them get their
+  // page once per iteration.
+  NS.Strip = Small.empty() ? 1 : std::max<int64_t>(1, BlockBytes / MaxSmall);
   std::vector<Placed> Chosen = Small;
-  if (Small.empty()) {
-    NS.Strip = 1;
-    Chosen = Big;
-  } else {
-    NS.Strip = std::max<int64_t>(1, BlockBytes / MaxSmall);
-  }
+  Chosen.insert(Chosen.end(), Big.begin(), Big.end());
   if (Chosen.empty()) {
     NS.Reason = "no hinted reference has an address the pass can compute "
                 "before the pipeline loop";
@@ -354,7 +353,8 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
     RS.Ref = P.C.Ref;
     RS.Base = P.A.Base;
     RS.Step = *P.A.Step;
-    RS.Contiguous = !Small.empty();
+    RS.Contiguous = llvm::any_of(Small, [&](const Placed &Q) { return Q.C.Ref == P.C.Ref; });
+    RS.PerIteration = !RS.Contiguous && !Small.empty();
     int64_t Bytes = NS.Strip * std::abs(RS.Step);
     RS.Pages = RS.Contiguous ? std::max<int64_t>(1, (Bytes + Page - 1) / Page) : 1;
     RS.Prefetch = P.C.Prefetch;
@@ -387,12 +387,11 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
       if (std::none_of(NS.Refs.begin() + Dense, NS.Refs.end(),
                        [&](const RefSchedule &Y) { return Same(*RS, Y); }))
         NS.Refs.push_back(*RS);
-  if (NS.Refs.size() > Dense) {
-    NS.IndirectDistance = prefetchDistance(
-        Params.FaultLatency, NS.BodyInstructions, Params.PrefetchOverhead);
-    NS.DistanceStrips = std::max(
-        NS.DistanceStrips, (NS.IndirectDistance + NS.Strip - 1) / NS.Strip + 1);
-  }
+  NS.IterDistance =
+      prefetchDistance(Params.FaultLatency, NS.BodyInstructions, Params.PrefetchOverhead);
+  if (NS.Refs.size() > Dense)
+    NS.DistanceStrips =
+        std::max(NS.DistanceStrips, (NS.IterDistance + NS.Strip - 1) / NS.Strip + 1);
   return NS;
 }
 

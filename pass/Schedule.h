@@ -43,9 +43,13 @@ struct RefSchedule {
   /// stride of a page or more), so block counts do not apply.
   bool Contiguous = true;
   unsigned Priority;
-  /// Indirect a[b[i]] (TOCS Fig. 9): one oc_prefetch per iteration of the
-  /// pipeline loop, IndirectDistance ahead. Base and Step then describe the
-  /// index load b[i]; Target is the address of a[b[i]] in terms of IndexLoad.
+  /// Hints once per iteration of the pipeline loop, IterDistance ahead, not
+  /// once per strip: a stride of a page or more among dense references, and
+  /// indirect references.
+  bool PerIteration = false;
+  /// Indirect a[b[i]] (TOCS Fig. 9): one oc_prefetch per iteration. Base and
+  /// Step then describe the index load b[i]; Target is the address of a[b[i]]
+  /// in terms of IndexLoad.
   llvm::LoadInst *IndexLoad = nullptr;
   const llvm::SCEV *Target = nullptr;
 };
@@ -58,10 +62,11 @@ struct NestSchedule {
   int64_t BodyInstructions = 1;///< shortest path through one iteration
   int64_t DistanceStrips = 1;  ///< eq. 1 over the strip loop
   int64_t Distance() const { return DistanceStrips * Strip; } ///< iterations
-  /// Iterations ahead for indirect prefetches (eq. 1 over one iteration);
-  /// the dense prefetches run at least a strip further ahead, so the index
-  /// b[i + IndirectDistance] is read from a page already prefetched.
-  int64_t IndirectDistance = 0;
+  /// Iterations ahead for per-iteration hints (eq. 1 over one iteration).
+  /// With indirect references the block prefetches run at least a strip
+  /// further ahead, so the index b[i + IterDistance] is read from a page
+  /// already prefetched.
+  int64_t IterDistance = 0;
   std::vector<RefSchedule> Refs;
   std::string Reason;          ///< non-empty: not transformed, and why
 };

@@ -191,12 +191,27 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
   for (const RefSchedule &RS : NS.Refs)
     Tags.push_back(RS.IndexLoad ? 0 : nextTag(M));
 
+  // The bundled directive of reference R: either address may be null.
+  auto EmitHint = [&](IRBuilder<> &B, unsigned R, Value *Pf, Value *Rel,
+                      Value *Pages) -> CallInst * {
+    Value *Prio = ConstantInt::get(I32, NS.Refs[R].Priority),
+          *Tag = ConstantInt::get(I32, Tags[R]);
+    if (Pf && Rel)
+      return B.CreateCall(Cx.RT.PrefetchReleaseBlock, {Pf, Rel, Pages, Prio, Tag});
+    if (Pf)
+      return B.CreateCall(Cx.RT.PrefetchBlock, {Pf, Pages, Prio, Tag});
+    if (Rel)
+      return B.CreateCall(Cx.RT.ReleaseBlock, {Rel, Pages, Prio, Tag});
+    return nullptr;
+  };
+
+
   // Prolog: the first Distance iterations in one block prefetch.
   {
     Value *Pro = PB.CreateBinaryIntrinsic(Intrinsic::umin, PB.getInt64(D), TC);
     for (size_t R = 0; R < NS.Refs.size(); ++R) {
       const RefSchedule &RS = NS.Refs[R];
-      if (!RS.Prefetch || RS.IndexLoad)
+      if (!RS.Prefetch || RS.PerIteration)
         continue;
       Value *Addr = LowAddr(PB, R, PB.getInt64(0), Pro);
       PB.CreateCall(Cx.RT.PrefetchBlock,
@@ -261,23 +276,15 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
     Value *RelIt = SB.CreateSub(S, SB.getInt64(Strip), "oc.rel.it");
     for (size_t R = 0; R < NS.Refs.size(); ++R) {
       const RefSchedule &RS = NS.Refs[R];
-      if (RS.IndexLoad)
+      if (RS.PerIteration)
         continue;
-      Value *Pages = SB.getInt64(RS.Pages);
-      Value *Prio = ConstantInt::get(I32, RS.Priority),
-            *Tag = ConstantInt::get(I32, Tags[R]);
       Value *Pf = RS.Prefetch
                       ? SB.CreateSelect(PfOk, LowAddr(SB, R, PfIt, PfEnd), Null, "oc.pf")
                       : nullptr;
       Value *Rel = RS.Release
                        ? SB.CreateSelect(NotFirst, LowAddr(SB, R, RelIt, S), Null, "oc.rel")
                        : nullptr;
-      if (Pf && Rel)
-        Steady[R] = SB.CreateCall(Cx.RT.PrefetchReleaseBlock, {Pf, Rel, Pages, Prio, Tag});
-      else if (Pf)
-        Steady[R] = SB.CreateCall(Cx.RT.PrefetchBlock, {Pf, Pages, Prio, Tag});
-      else if (Rel)
-        Steady[R] = SB.CreateCall(Cx.RT.ReleaseBlock, {Rel, Pages, Prio, Tag});
+      Steady[R] = EmitHint(SB, R, Pf, Rel, SB.getInt64(RS.Pages));
     }
   }
   SB.CreateBr(H);
@@ -290,31 +297,6 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
   C->addIncoming(CNext, Lt);
   Value *More = LB.CreateICmpNE(CNext, End, "oc.more");
 
-  // Indirect prefetches (TOCS Fig. 9), once per iteration of the original
-  // loop: oc_prefetch(&a[b[min(c + d, tc - 1)]]). The index load is clamped
-  // to the last iteration, whose b[i] the loop reads itself: a load past the
-  // end of b would fault, unlike a hint.
-  {
-    IRBuilder<> HB(&*H->getFirstInsertionPt());
-    Value *Last = nullptr;
-    for (size_t R = 0; R < NS.Refs.size(); ++R) {
-      const RefSchedule &RS = NS.Refs[R];
-      if (!RS.IndexLoad)
-        continue;
-      if (!Last)
-        Last = HB.CreateBinaryIntrinsic(
-            Intrinsic::umin, HB.CreateAdd(C, HB.getInt64(NS.IndirectDistance)),
-            PB.CreateSub(TC, PB.getInt64(1), "oc.tc.last"), {}, "oc.ind.it");
-      LoadInst *Index = HB.CreateAlignedLoad(RS.IndexLoad->getType(), AddrAt(HB, R, Last),
-                                             RS.IndexLoad->getAlign(), "oc.ind");
-      ValueToSCEVMapTy Map;
-      Map[RS.IndexLoad] = Cx.SE.getUnknown(Index);
-      const SCEV *Target = SCEVParameterRewriter::rewrite(RS.Target, Cx.SE, Map);
-      Value *Addr = Exp.expandCodeFor(Target, PtrTy, &*HB.GetInsertPoint());
-      Steady[R] = HB.CreateCall(Cx.RT.Prefetch, {Addr});
-    }
-    Exp.clear();
-  }
   BranchInst *BrNew = BranchInst::Create(H, Lx, More, Lt);
   BrNew->setDebugLoc(BrOld->getDebugLoc());
   if (MDNode *LoopMD = BrOld->getMetadata(LLVMContext::MD_loop))
@@ -343,9 +325,11 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
         ELast = PhiB.CreatePHI(I64, 1, "oc.e.last");
         ELast->addIncoming(End, Lx);
       }
-      Value *Iters = EB.CreateSub(ELast, SLast);
+      // A per-iteration reference has only its last iteration left.
+      Value *First = RS.PerIteration ? EB.CreateSub(ELast, EB.getInt64(1)) : SLast;
+      Value *Iters = EB.CreateSub(ELast, First);
       EB.CreateCall(Cx.RT.ReleaseBlock,
-                    {LowAddr(EB, R, SLast, ELast), PagesFor(EB, R, Iters),
+                    {LowAddr(EB, R, First, ELast), PagesFor(EB, R, Iters),
                      ConstantInt::get(I32, RS.Priority), ConstantInt::get(I32, Tags[R])});
     }
   }
@@ -363,6 +347,59 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
   StripL->addBasicBlockToLoop(Lx, Cx.LI);
   Cx.DT.recalculate(Cx.F);
   formLCSSARecursively(*StripL, Cx.DT, &Cx.LI, &Cx.SE);
+  Cx.SE.forgetTopmostLoop(StripL);
+
+  // Hints once per iteration of the original loop, d = IterDistance ahead:
+  // - indirect (TOCS Fig. 9): oc_prefetch(&a[b[min(c + d, tc - 1)]]). The
+  //   index load is clamped to the last iteration, whose b[i] the loop reads
+  //   itself: a load past the end of b would fault, unlike a hint;
+  // - a stride of a page or more: its page d iterations ahead, and the page of
+  //   the previous iteration released.
+  // Emitted once LoopInfo and the dominator tree describe the new loops:
+  // expanding a[b[i]] may ask ScalarEvolution about enclosing loops.
+  {
+    IRBuilder<> HB(&*H->getFirstInsertionPt());
+    Value *Ahead = nullptr, *IndIt = nullptr, *PfOk = nullptr, *NotFirst = nullptr;
+    for (size_t R = 0; R < NS.Refs.size(); ++R) {
+      const RefSchedule &RS = NS.Refs[R];
+      if (!RS.PerIteration)
+        continue;
+      if (!Ahead)
+        Ahead = HB.CreateAdd(C, HB.getInt64(NS.IterDistance), "oc.ahead");
+      if (!RS.IndexLoad) {
+        if (!PfOk) {
+          PfOk = HB.CreateICmpULT(Ahead, TC);
+          NotFirst = HB.CreateICmpNE(C, HB.getInt64(0));
+        }
+        Value *Pf = RS.Prefetch
+                        ? HB.CreateSelect(PfOk, AddrAt(HB, R, Ahead), Null, "oc.pf")
+                        : nullptr;
+        Value *Rel = RS.Release ? HB.CreateSelect(NotFirst,
+                                                  AddrAt(HB, R, HB.CreateSub(C, HB.getInt64(1))),
+                                                  Null, "oc.rel")
+                                : nullptr;
+        Steady[R] = EmitHint(HB, R, Pf, Rel, HB.getInt64(1));
+        continue;
+      }
+      if (!IndIt)
+        IndIt = HB.CreateBinaryIntrinsic(
+            Intrinsic::umin, Ahead, PB.CreateSub(TC, PB.getInt64(1), "oc.tc.last"), {},
+            "oc.ind.it");
+      LoadInst *Index = HB.CreateAlignedLoad(RS.IndexLoad->getType(), AddrAt(HB, R, IndIt),
+                                             RS.IndexLoad->getAlign(), "oc.ind");
+      ValueToSCEVMapTy Map;
+      Map[RS.IndexLoad] = Cx.SE.getUnknown(Index);
+      const SCEV *Target = SCEVParameterRewriter::rewrite(RS.Target, Cx.SE, Map);
+      // Schedule checked that the rest is defined before the loop.
+      if (!Exp.isSafeToExpand(Target)) {
+        Index->eraseFromParent();
+        continue;
+      }
+      Value *Addr = Exp.expandCodeFor(Target, PtrTy, &*HB.GetInsertPoint());
+      Steady[R] = HB.CreateCall(Cx.RT.Prefetch, {Addr});
+    }
+    Exp.clear();
+  }
 
   for (size_t R = 0; R < NS.Refs.size(); ++R) {
     if (!Steady[R])
@@ -374,7 +411,7 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
     DR.Tag = Tags[R];
     DR.Priority = RS.Priority;
     DR.Pages = RS.Pages;
-    DR.Distance = RS.IndexLoad ? NS.IndirectDistance : D;
+    DR.Distance = RS.PerIteration ? NS.IterDistance : D;
     DR.PipelineDepth = NS.PipelineDepth;
     DR.Prefetches = RS.Prefetch;
     emitDirective(DR, Cx.ORE);
