@@ -44,22 +44,12 @@ static void retire_range(struct oc_range range, void *ctx) {
   oc_residency_mark_released(range.first, range.end);
 }
 
-/* When memory is short and the release worker is behind, the hinting thread waits
- * for it (like the kernel's dirty throttling): a program that outruns its releases
- * would otherwise push the kernel into reclaim, which releases exist to avoid. */
-#define RELEASE_BACKLOG 4
-#define RELEASE_THROTTLE_NS 20000000L
-
+/* Runs with the release lock held: must never wait (the release worker takes
+ * that lock too); throttling happens in oc_release_slow before it. */
 static bool issue_range(struct oc_range piece, void *ctx) {
   (void)ctx;
   struct oc_work work = {piece.first << OC_GRANULE_SHIFT,
                          (piece.end - piece.first) << OC_GRANULE_SHIFT};
-  if (oc_queue_length(&oc_rt.release_queue) >= RELEASE_BACKLOG) {
-    struct oc_limit_figures f;
-    oc_limit_get(&f);
-    if (f.usage + f.limit / 8 >= f.limit)
-      oc_queue_wait_below(&oc_rt.release_queue, RELEASE_BACKLOG, RELEASE_THROTTLE_NS);
-  }
   return oc_queue_push(&oc_rt.release_queue, &work);
 }
 

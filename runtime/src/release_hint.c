@@ -15,6 +15,22 @@
 
 static _Atomic(long) last_batch_sample_ns;
 
+/* When memory is short and the release worker is behind, the hinting thread waits
+ * for it (like the kernel's dirty throttling): a program that outruns its releases
+ * would otherwise push the kernel into reclaim, which releases exist to avoid.
+ * Called with no runtime lock held. */
+#define RELEASE_BACKLOG 4
+#define RELEASE_THROTTLE_NS 20000000L
+
+static void wait_for_release_worker(void) {
+  if (oc_queue_length(&oc_rt.release_queue) < RELEASE_BACKLOG)
+    return;
+  struct oc_limit_figures f;
+  oc_limit_get(&f);
+  if (f.usage + f.limit / 8 >= f.limit)
+    oc_queue_wait_below(&oc_rt.release_queue, RELEASE_BACKLOG, RELEASE_THROTTLE_NS);
+}
+
 void oc_release_relieve_pressure(void) {
   struct oc_limit_figures f;
   oc_limit_get(&f);
@@ -52,6 +68,7 @@ void oc_release_slow(uintptr_t start, uintptr_t end, int priority, int tag) {
     return;
   }
   struct oc_range range = {first, last};
+  wait_for_release_worker();
   if (oc_release_record(tag, priority, range, oc_now_ns()) &&
       oc_rt.config.policy == OC_POLICY_BUFFERED)
     oc_release_relieve_pressure();
