@@ -17,7 +17,7 @@ from dataclasses import dataclass
 POLICIES = ("off", "prefetch", "release", "buffered")
 # A 1 MiB limit is below every corpus and fuzz footprint, so run-time versioning picks the
 # hinted loop nests; without a limit it may pick the original ones.
-SMALL_MEM_LIMIT = "1M"
+SMALL_MEM_LIMIT = "16K"  # below every corpus program's footprint: forces the hinted versions
 RUN_CONFIGS = tuple(
     (f"{policy}{'' if limit is None else '+mem=' + limit}",
      {"OUTCORE_POLICY": policy, **({} if limit is None else {"OUTCORE_MEM_LIMIT": limit})})
