@@ -132,6 +132,8 @@ void LocalityInfo::print(raw_ostream &OS, const Function &F) const {
        << (N.IR.FromPolly ? "Polly SCoP" : "ScalarEvolution") << "), "
        << Model.Loops.size() << " loops, " << Model.Refs.size()
        << " references\n";
+    if (!N.IR.Unsupported.empty())
+      OS << "  left as it is: " << N.IR.Unsupported << "\n";
     for (size_t L = 0; L < Model.Loops.size(); ++L) {
       const NestLoop &Loop = Model.Loops[L];
       const LoopLocality &LL = N.Locality.Loops[L];

@@ -374,8 +374,10 @@ public:
           continue; // visited with its innermost loop
         for (Instruction &Inst : *BB) {
           if (isa<LoadInst>(Inst) || isa<StoreInst>(Inst)) {
-            if (auto Why = addAccess(Inst, I, Nest))
-              return Why;
+            // A reference the model cannot describe leaves the others
+            // analysed, but the nest must not be transformed.
+            if (auto Why = addAccess(Inst, I, Nest); Why && Nest.Unsupported.empty())
+              Nest.Unsupported = *Why;
           } else if (auto *Call = dyn_cast<CallBase>(&Inst);
                      Call && Call->mayReadOrWriteMemory() &&
                      !isa<DbgInfoIntrinsic>(Call)) {
@@ -611,7 +613,10 @@ FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
       continue; // (part of) this nest was modelled from Polly
     IRNest Nest;
     ScevNestBuilder Scev(Ctx, SE, DL);
-    if (auto Why = Scev.build(Top, Nest)) {
+    std::optional<std::string> Why = Scev.build(Top, Nest);
+    if (!Why && Nest.Model.Refs.empty() && !Nest.Unsupported.empty())
+      Why = Nest.Unsupported;
+    if (Why) {
       std::string Polly = pollyRejection(
           Top, FAM.getResult<polly::ScopAnalysis>(F),
           FAM.getResult<RegionInfoAnalysis>(F));

@@ -44,6 +44,10 @@ struct IRNest {
   /// a[b[i]]), else null. Parallel to Model.Refs.
   std::vector<llvm::Instruction *> IndexLoads;
   bool FromPolly = false;
+  /// Why the nest must be left as it is although its other references were
+  /// analysed (a reference the model cannot describe); empty if it may be
+  /// transformed.
+  std::string Unsupported;
 };
 
 /// A loop nest the analysis cannot describe, with the reason in plain words.

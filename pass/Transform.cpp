@@ -438,6 +438,10 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
   bool Changed = false;
   for (const AnalyzedNest &Nest : Info.Nests) {
     emitLocalityRemarks(Nest, ORE);
+    if (!Nest.IR.Unsupported.empty()) {
+      emitNotTransformed(Nest.IR.Loops[0], Nest.IR.Unsupported, ORE);
+      continue;
+    }
     NestSchedule NS = scheduleNest(Nest, Info.Params, Cx.LI, Cx.DT, Cx.SE);
     std::string Reason = NS.Reason;
     if (Reason.empty() && NS.Refs.empty())
