@@ -113,6 +113,7 @@ const Value *pointerOperand(const Instruction *I) {
 /// first iteration; Step 0 when the address does not change along L.
 struct AtLoop {
   const SCEV *Base = nullptr;
+  const SCEV *StepS = nullptr; ///< bytes per iteration, invariant in L
   std::optional<int64_t> Step; ///< nullopt: not a constant step
   /// Bytes spanned by the inner loops in one iteration of L (large when a
   /// trip count is unknown): at least |Step| means one contiguous stream.
@@ -145,19 +146,20 @@ std::optional<AtLoop> addressAt(const Instruction *Access, const Loop *L,
     if (!AR->isAffine())
       return std::nullopt;
     R.Base = AR->getStart();
-    if (auto *C = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE)))
+    R.StepS = AR->getStepRecurrence(SE);
+    if (auto *C = dyn_cast<SCEVConstant>(R.StepS))
       if (C->getAPInt().getSignificantBits() <= 40)
         R.Step = C->getAPInt().getSExtValue();
-    if (!R.Step)
-      return R;
   } else {
     if (!SE.isLoopInvariant(S, L))
       return std::nullopt;
     R.Base = S;
+    R.StepS = SE.getZero(SE.getEffectiveSCEVType(S->getType()));
     R.Step = 0;
   }
   // Everything left must not depend on loops inside L.
-  if (!SE.isLoopInvariant(R.Base, L))
+  if (!SE.isLoopInvariant(R.Base, L) || !SE.isLoopInvariant(R.StepS, L) ||
+      SE.getTypeSizeInBits(R.StepS->getType()) > 64)
     return std::nullopt;
   return R;
 }
@@ -193,6 +195,7 @@ std::optional<RefSchedule> scheduleIndirect(const AnalyzedNest &Nest, unsigned R
   RS.Ref = R;
   RS.Base = A->Base;
   RS.Step = *A->Step;
+  RS.StepS = A->StepS;
   RS.Pages = 1;
   RS.Prefetch = true;
   RS.Release = false;
@@ -250,11 +253,20 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
     return NS;
   }
 
-  // Innermost loop that encloses every hinted reference.
-  Loop *L = LI.getLoopFor(Nest.IR.Accesses[Cands[0].Ref]->getParent());
+  // Start in the innermost loop around the deepest hinted references: the
+  // largest data is walked there (a column of a[i][j], a row of A[i*cols+j]).
+  // References outside the pipeline loop finally chosen get no hints.
+  auto BlockOf = [&](const Candidate &C) { return Nest.IR.Accesses[C.Ref]->getParent(); };
+  unsigned Deepest = 0;
+  for (const Candidate &C : Cands)
+    Deepest = std::max(Deepest, LI.getLoopDepth(BlockOf(C)));
+  Loop *L = nullptr;
   for (const Candidate &C : Cands) {
-    const BasicBlock *BB = Nest.IR.Accesses[C.Ref]->getParent();
-    while (L && !L->contains(BB))
+    if (LI.getLoopDepth(BlockOf(C)) != Deepest)
+      continue;
+    if (!L)
+      L = LI.getLoopFor(BlockOf(C));
+    while (L && !L->contains(BlockOf(C)))
       L = L->getParentLoop();
   }
   if (!inNest(Nest, L)) {
@@ -263,22 +275,24 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
   }
 
   // TOCS Fig. 8: move outward while the loop changes no hinted address or
-  // touches less than a block.
+  // touches less than a block. A symbolic step (a run-time row length) counts
+  // as a block or more, as unknown trip counts do.
   for (;;) {
     int64_t MaxStep = 0;
     bool Varies = false;
     for (const Candidate &C : Cands)
-      if (auto A = addressAt(Nest.IR.Accesses[C.Ref], L, SE))
-        if (A->Step && *A->Step != 0) {
-          Varies = true;
-          MaxStep = std::max<int64_t>(MaxStep, std::abs(*A->Step));
-        }
+      if (L->contains(BlockOf(C)))
+        if (auto A = addressAt(Nest.IR.Accesses[C.Ref], L, SE))
+          if (!A->StepS->isZero()) {
+            Varies = true;
+            MaxStep = std::max<int64_t>(MaxStep, A->Step ? std::abs(*A->Step) : BlockBytes);
+          }
     Loop *Parent = L->getParentLoop();
     bool CanMove = inNest(Nest, Parent);
     if (!Varies) {
       if (!CanMove) {
-        NS.Reason = "no hinted reference changes its address with a constant "
-                    "step in a loop of the nest";
+        NS.Reason = "no hinted reference changes its address in a loop of "
+                    "the nest";
         return NS;
       }
       L = Parent;
@@ -291,6 +305,7 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
     }
     break;
   }
+  llvm::erase_if(Cands, [&](const Candidate &C) { return !L->contains(BlockOf(C)); });
   NS.Pipeline = L;
   NS.PipelineDepth = L->getLoopDepth() - Nest.IR.Loops[0]->getLoopDepth();
 
@@ -330,8 +345,16 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
   std::vector<Placed> Small, Big;
   for (const Candidate &C : Cands) {
     auto A = addressAt(Nest.IR.Accesses[C.Ref], L, SE);
-    if (!A || !A->Step || *A->Step == 0 || !Probe.isSafeToExpandAt(A->Base, Preheader))
+    if (!A || A->StepS->isZero() || !Probe.isSafeToExpandAt(A->Base, Preheader) ||
+        !Probe.isSafeToExpandAt(A->StepS, Preheader))
       continue;
+    if (!A->Step) {
+      // A run-time stride: a page per iteration when what one iteration
+      // touches is known to be small; else its pages are not known here.
+      if (A->InnerExtent < Page)
+        Big.push_back({C, *A});
+      continue;
+    }
     bool Dense = std::abs(*A->Step) < Page || A->InnerExtent >= std::abs(*A->Step);
     (Dense ? Small : Big).push_back({C, *A});
   }
@@ -352,7 +375,8 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
     RefSchedule RS;
     RS.Ref = P.C.Ref;
     RS.Base = P.A.Base;
-    RS.Step = *P.A.Step;
+    RS.Step = P.A.Step.value_or(0);
+    RS.StepS = P.A.StepS;
     RS.Contiguous = llvm::any_of(Small, [&](const Placed &Q) { return Q.C.Ref == P.C.Ref; });
     RS.PerIteration = !RS.Contiguous && !Small.empty();
     int64_t Bytes = NS.Strip * std::abs(RS.Step);

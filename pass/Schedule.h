@@ -36,7 +36,11 @@ struct RefSchedule {
   /// Address of the reference at the first iteration of the pipeline loop,
   /// inner loops at their first iteration (invariant in the pipeline loop).
   const llvm::SCEV *Base;
-  int64_t Step;              ///< bytes per iteration of the pipeline loop (!= 0)
+  int64_t Step;              ///< bytes per iteration of the pipeline loop; 0: symbolic
+  /// Bytes per iteration as a SCEV invariant in the pipeline loop (a run-time
+  /// value for VLA rows and flattened A[i*cols+j]). A symbolic step is only
+  /// ever a page per iteration, its release guarded by |step| >= a page.
+  const llvm::SCEV *StepS = nullptr;
   int64_t Pages;             ///< pages per strip (block)
   bool Prefetch, Release;
   /// One contiguous stream per strip; false: one page per iteration (a

@@ -152,11 +152,23 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
   Instruction *PT = P->getTerminator();
   SCEVExpander Exp(Cx.SE, DL, "oc");
   Value *BTC = Exp.expandCodeFor(NS.BackedgeTaken, NS.BackedgeTaken->getType(), PT);
-  std::vector<Value *> Bases;
-  for (const RefSchedule &RS : NS.Refs)
+  std::vector<Value *> Bases, Steps;
+  for (const RefSchedule &RS : NS.Refs) {
     Bases.push_back(Exp.expandCodeFor(RS.Base, RS.Base->getType(), PT));
+    Steps.push_back(RS.Step ? nullptr : Exp.expandCodeFor(RS.StepS, RS.StepS->getType(), PT));
+  }
   Exp.clear();
   IRBuilder<> PB(PT);
+  // A run-time step: the page of an earlier iteration is released only when
+  // the stride is at least a page (else it is still in use).
+  std::vector<Value *> PageStride(NS.Refs.size(), nullptr);
+  for (size_t R = 0; R < NS.Refs.size(); ++R)
+    if (Steps[R]) {
+      Steps[R] = PB.CreateSExtOrTrunc(Steps[R], I64, "oc.step");
+      PageStride[R] = PB.CreateICmpUGE(
+          PB.CreateBinaryIntrinsic(Intrinsic::abs, Steps[R], PB.getFalse()),
+          PB.getInt64(Page), "oc.page.stride");
+    }
   Value *TC = PB.CreateAdd(PB.CreateZExtOrTrunc(BTC, I64), PB.getInt64(1), "oc.tc");
   std::vector<Value *> BasePtrs;
   for (Value *Base : Bases)
@@ -169,13 +181,21 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
   // Address of reference R at iteration It, and the lowest address of the
   // iterations [First, End) (the last one when the step is negative).
   auto AddrAt = [&](IRBuilder<> &B, unsigned R, Value *It) {
-    Value *Off = B.CreateMul(It, B.getInt64(NS.Refs[R].Step));
+    Value *Off = B.CreateMul(It, Steps[R] ? Steps[R] : B.getInt64(NS.Refs[R].Step));
     return B.CreateGEP(I8, BasePtrs[R], Off, "oc.addr");
   };
+  // (A reference with a symbolic step gets one page per iteration: its
+  // hints cover a single iteration, whatever the sign.)
   auto LowAddr = [&](IRBuilder<> &B, unsigned R, Value *First, Value *End) {
-    if (NS.Refs[R].Step > 0)
+    if (NS.Refs[R].Step >= 0)
       return AddrAt(B, R, First);
     return AddrAt(B, R, B.CreateSub(End, B.getInt64(1)));
+  };
+  // The release address Addr when Ok (and, for a run-time step, a page stride).
+  auto RelAddr = [&](IRBuilder<> &B, unsigned R, Value *Ok, Value *Addr) -> Value * {
+    if (PageStride[R])
+      Ok = Ok ? B.CreateAnd(Ok, PageStride[R]) : PageStride[R];
+    return Ok ? B.CreateSelect(Ok, Addr, Null, "oc.rel") : Addr;
   };
   auto PagesFor = [&](IRBuilder<> &B, unsigned R, Value *Iters) -> Value * {
     int64_t Step = std::abs(NS.Refs[R].Step);
@@ -281,9 +301,7 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
       Value *Pf = RS.Prefetch
                       ? SB.CreateSelect(PfOk, LowAddr(SB, R, PfIt, PfEnd), Null, "oc.pf")
                       : nullptr;
-      Value *Rel = RS.Release
-                       ? SB.CreateSelect(NotFirst, LowAddr(SB, R, RelIt, S), Null, "oc.rel")
-                       : nullptr;
+      Value *Rel = RS.Release ? RelAddr(SB, R, NotFirst, LowAddr(SB, R, RelIt, S)) : nullptr;
       Steady[R] = EmitHint(SB, R, Pf, Rel, SB.getInt64(RS.Pages));
     }
   }
@@ -329,7 +347,8 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
       Value *First = RS.PerIteration ? EB.CreateSub(ELast, EB.getInt64(1)) : SLast;
       Value *Iters = EB.CreateSub(ELast, First);
       EB.CreateCall(Cx.RT.ReleaseBlock,
-                    {LowAddr(EB, R, First, ELast), PagesFor(EB, R, Iters),
+                    {RelAddr(EB, R, nullptr, LowAddr(EB, R, First, ELast)),
+                     PagesFor(EB, R, Iters),
                      ConstantInt::get(I32, RS.Priority), ConstantInt::get(I32, Tags[R])});
     }
   }
@@ -374,9 +393,8 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
         Value *Pf = RS.Prefetch
                         ? HB.CreateSelect(PfOk, AddrAt(HB, R, Ahead), Null, "oc.pf")
                         : nullptr;
-        Value *Rel = RS.Release ? HB.CreateSelect(NotFirst,
-                                                  AddrAt(HB, R, HB.CreateSub(C, HB.getInt64(1))),
-                                                  Null, "oc.rel")
+        Value *Rel = RS.Release ? RelAddr(HB, R, NotFirst,
+                                          AddrAt(HB, R, HB.CreateSub(C, HB.getInt64(1))))
                                 : nullptr;
         Steady[R] = EmitHint(HB, R, Pf, Rel, HB.getInt64(1));
         continue;
