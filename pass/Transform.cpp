@@ -38,6 +38,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
@@ -231,8 +232,8 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
     Value *Pro = PB.CreateBinaryIntrinsic(Intrinsic::umin, PB.getInt64(D), TC);
     for (size_t R = 0; R < NS.Refs.size(); ++R) {
       const RefSchedule &RS = NS.Refs[R];
-      if (!RS.Prefetch || RS.PerIteration)
-        continue;
+      if (!RS.Prefetch || !RS.Contiguous)
+        continue; // a page per iteration: the prolog loop below
       Value *Addr = LowAddr(PB, R, PB.getInt64(0), Pro);
       PB.CreateCall(Cx.RT.PrefetchBlock,
                     {Addr, PagesFor(PB, R, Pro), ConstantInt::get(I32, RS.Priority),
@@ -368,6 +369,24 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
   formLCSSARecursively(*StripL, Cx.DT, &Cx.LI, &Cx.SE);
   Cx.SE.forgetTopmostLoop(StripL);
 
+  // oc_prefetch(&a[b[It]]) of the indirect reference R (TOCS Fig. 9); null
+  // when a[b[It]] cannot be expanded there (Schedule checked that the rest
+  // is defined before the loop).
+  auto IndirectPrefetch = [&](IRBuilder<> &B, unsigned R, Value *It) -> CallInst * {
+    const RefSchedule &RS = NS.Refs[R];
+    LoadInst *Index = B.CreateAlignedLoad(RS.IndexLoad->getType(), AddrAt(B, R, It),
+                                          RS.IndexLoad->getAlign(), "oc.ind");
+    ValueToSCEVMapTy Map;
+    Map[RS.IndexLoad] = Cx.SE.getUnknown(Index);
+    const SCEV *Target = SCEVParameterRewriter::rewrite(RS.Target, Cx.SE, Map);
+    if (!Exp.isSafeToExpand(Target)) {
+      Index->eraseFromParent();
+      return nullptr;
+    }
+    Value *Addr = Exp.expandCodeFor(Target, PtrTy, &*B.GetInsertPoint());
+    return B.CreateCall(Cx.RT.Prefetch, {Addr});
+  };
+
   // Hints once per iteration of the original loop, d = IterDistance ahead:
   // - indirect (TOCS Fig. 9): oc_prefetch(&a[b[min(c + d, tc - 1)]]). The
   //   index load is clamped to the last iteration, whose b[i] the loop reads
@@ -403,21 +422,59 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
         IndIt = HB.CreateBinaryIntrinsic(
             Intrinsic::umin, Ahead, PB.CreateSub(TC, PB.getInt64(1), "oc.tc.last"), {},
             "oc.ind.it");
-      LoadInst *Index = HB.CreateAlignedLoad(RS.IndexLoad->getType(), AddrAt(HB, R, IndIt),
-                                             RS.IndexLoad->getAlign(), "oc.ind");
-      ValueToSCEVMapTy Map;
-      Map[RS.IndexLoad] = Cx.SE.getUnknown(Index);
-      const SCEV *Target = SCEVParameterRewriter::rewrite(RS.Target, Cx.SE, Map);
-      // Schedule checked that the rest is defined before the loop.
-      if (!Exp.isSafeToExpand(Target)) {
-        Index->eraseFromParent();
+      Steady[R] = IndirectPrefetch(HB, R, IndIt);
+    }
+  }
+
+  // Prolog of the references hinted a page per iteration: their first
+  // iterations, one prefetch each, in a loop before the strip loop
+  //   oc.prolog: k = phi [0, P], [k + 1, oc.prolog]
+  //              hints of iteration k (k < d of that reference)
+  //              br (k + 1 < min(max d, tc)), oc.prolog, <old preheader>
+  // k stays below tc, so an index load b[k] reads only what the loop reads.
+  std::vector<int64_t> ProIters(NS.Refs.size(), 0);
+  int64_t MaxPro = 0;
+  for (size_t R = 0; R < NS.Refs.size(); ++R)
+    if (NS.Refs[R].Prefetch && !NS.Refs[R].Contiguous) {
+      ProIters[R] = NS.Refs[R].PerIteration ? NS.IterDistance : D;
+      MaxPro = std::max(MaxPro, ProIters[R]);
+    }
+  if (MaxPro > 0) {
+    Value *ProEnd = PB.CreateBinaryIntrinsic(Intrinsic::umin, PB.getInt64(MaxPro), TC, {},
+                                             "oc.prolog.end");
+    BasicBlock *ProExit = SplitBlock(P, P->getTerminator(), &Cx.DT, &Cx.LI, nullptr,
+                                     "oc.prolog.exit");
+    BasicBlock *ProBB = BasicBlock::Create(Ctx, "oc.prolog", &Cx.F, ProExit);
+    P->getTerminator()->setSuccessor(0, ProBB);
+    IRBuilder<> KB(ProBB);
+    PHINode *K = KB.CreatePHI(I64, 2, "oc.k");
+    K->addIncoming(KB.getInt64(0), P);
+    Value *KNext = KB.CreateAdd(K, KB.getInt64(1), "oc.k.next");
+    K->addIncoming(KNext, ProBB);
+    BranchInst *ProBr =
+        KB.CreateCondBr(KB.CreateICmpULT(KNext, ProEnd), ProBB, ProExit);
+    Loop *ProL = Cx.LI.AllocateLoop();
+    if (Loop *Parent = Cx.LI.getLoopFor(P))
+      Parent->addChildLoop(ProL);
+    else
+      Cx.LI.addTopLevelLoop(ProL);
+    ProL->addBasicBlockToLoop(ProBB, Cx.LI);
+    Cx.DT.recalculate(Cx.F);
+    KB.SetInsertPoint(ProBr);
+    for (size_t R = 0; R < NS.Refs.size(); ++R) {
+      if (!ProIters[R])
+        continue;
+      if (NS.Refs[R].IndexLoad) {
+        IndirectPrefetch(KB, R, K);
         continue;
       }
-      Value *Addr = Exp.expandCodeFor(Target, PtrTy, &*HB.GetInsertPoint());
-      Steady[R] = HB.CreateCall(Cx.RT.Prefetch, {Addr});
+      Value *Addr = AddrAt(KB, R, K);
+      if (ProIters[R] < MaxPro)
+        Addr = KB.CreateSelect(KB.CreateICmpULT(K, KB.getInt64(ProIters[R])), Addr, Null);
+      EmitHint(KB, R, Addr, nullptr, KB.getInt64(1));
     }
-    Exp.clear();
   }
+  Exp.clear();
 
   for (size_t R = 0; R < NS.Refs.size(); ++R) {
     if (!Steady[R])

@@ -18,6 +18,17 @@
 ; CHECK:         call void @oc_prefetch_block(ptr %oc.addr, i64 %oc.pages, i32 0, i32 1)
 ; CHECK:         call void @oc_prefetch_block(ptr %oc.addr2, i64 %oc.pages3, i32 0, i32 2)
 ; CHECK:         %oc.tc.last = sub i64 %oc.tc, 1
+; The prolog: key2[rank[k]] of the first 10 iterations (k < tc).
+; CHECK:         %oc.prolog.end = call i64 @llvm.umin.i64(i64 10, i64 %oc.tc)
+; CHECK:       oc.prolog:
+; CHECK-NEXT:    %oc.k = phi i64 [ 0, %for.body.oc.ph ], [ %oc.k.next, %oc.prolog ]
+; CHECK-NEXT:    %oc.k.next = add i64 %oc.k, 1
+; CHECK-NEXT:    [[PMORE:%.*]] = icmp ult i64 %oc.k.next, %oc.prolog.end
+; CHECK-NEXT:    [[POFF:%.*]] = mul i64 %oc.k, 4
+; CHECK-NEXT:    [[PADDR:%.*]] = getelementptr i8, ptr %rank, i64 [[POFF]]
+; CHECK-NEXT:    [[PIND:%.*]] = load i32, ptr [[PADDR]], align 4
+; CHECK:         call void @oc_prefetch(ptr
+; CHECK-NEXT:    br i1 [[PMORE]], label %oc.prolog, label %oc.prolog.exit
 ; CHECK:       oc.strip:
 ; CHECK:         %oc.pf.it = add i64 %oc.s, 8192
 ; CHECK:         call void @oc_prefetch_release_block(

@@ -3,10 +3,14 @@
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.yaml
 ;
 ; b gets blocks per strip (8192 iterations ahead); a[i][7], a page per
-; iteration, gets one page 10 iterations ahead (eq. 1 over one iteration) and
-; the page of the previous iteration released, in the original loop, and the
-; last iteration's page released after it.
+; iteration, gets its first 10 pages in a prolog loop, then one page 10 iterations
+; ahead (eq. 1 over one iteration) and the page of the previous iteration
+; released, in the original loop, and the last iteration's page after it.
 ; CHECK-LABEL: define dso_local void @column_mixed(
+; CHECK:       oc.prolog:
+; CHECK:         [[PAGE:%.*]] = mul i64 %oc.k, 4096
+; CHECK-NEXT:    [[PADDR:%.*]] = getelementptr i8, ptr getelementptr inbounds (i8, ptr @a, i64 56), i64 [[PAGE]]
+; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[PADDR]], i64 1, i32 0, i32 [[TAG:[0-9]+]])
 ; CHECK:       oc.strip:
 ; CHECK:         call void @oc_prefetch_block(ptr %oc.pf, i64 4, i32 0, i32 1)
 ; CHECK:       for.body:
@@ -21,7 +25,7 @@
 ; CHECK-NEXT:    [[ROFF:%.*]] = mul i64 [[PREV]], 4096
 ; CHECK-NEXT:    [[REL:%.*]] = getelementptr i8, ptr getelementptr inbounds (i8, ptr @a, i64 56), i64 [[ROFF]]
 ; CHECK-NEXT:    %oc.rel{{[0-9]*}} = select i1 [[NOTFIRST]], ptr [[REL]], ptr null
-; CHECK-NEXT:    call void @oc_prefetch_release_block(ptr %oc.pf{{[0-9]*}}, ptr %oc.rel{{[0-9]*}}, i64 1, i32 0, i32 [[TAG:[0-9]+]])
+; CHECK-NEXT:    call void @oc_prefetch_release_block(ptr %oc.pf{{[0-9]*}}, ptr %oc.rel{{[0-9]*}}, i64 1, i32 0, i32 [[TAG]])
 ; CHECK:       for.end.loopexit:
 ; CHECK:         call void @oc_release_block(ptr %{{.*}}, i64 %oc.pages{{[0-9]*}}, i32 0, i32 2)
 ; CHECK:         [[LAST:%.*]] = sub i64 %oc.e.last, 1

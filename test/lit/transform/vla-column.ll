@@ -12,7 +12,16 @@
 ; CHECK:       for.inc.lr.ph:
 ; CHECK:         [[ABS:%.*]] = call i64 @llvm.abs.i64(i64 [[STEP]], i1 false)
 ; CHECK-NEXT:    %oc.page.stride = icmp uge i64 [[ABS]], 4096
-; CHECK:         call void @oc_prefetch_block(ptr %{{.*}}, i64 1, i32 0, i32 [[TAG:[0-9]+]])
+; The prolog: a page for each of the first 10 iterations.
+; CHECK:         %oc.prolog.end = call i64 @llvm.umin.i64(i64 10, i64 %oc.tc)
+; CHECK:       oc.prolog:
+; CHECK-NEXT:    %oc.k = phi i64 [ 0, %for.inc.lr.ph ], [ %oc.k.next, %oc.prolog ]
+; CHECK-NEXT:    %oc.k.next = add i64 %oc.k, 1
+; CHECK-NEXT:    [[PMORE:%.*]] = icmp ult i64 %oc.k.next, %oc.prolog.end
+; CHECK-NEXT:    [[POFF:%.*]] = mul i64 %oc.k, [[STEP]]
+; CHECK-NEXT:    [[PADDR:%.*]] = getelementptr i8, ptr %{{.*}}, i64 [[POFF]]
+; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[PADDR]], i64 1, i32 0, i32 [[TAG:[0-9]+]])
+; CHECK-NEXT:    br i1 [[PMORE]], label %oc.prolog, label %oc.prolog.exit
 ; CHECK:       oc.strip:
 ; CHECK:         %oc.e = call i64 @llvm.umin.i64(i64 %{{.*}}, i64 %oc.tc)
 ; CHECK:         %oc.pf.it = add i64 %oc.s, 10
