@@ -72,8 +72,13 @@ std::string scevText(const SCEV *S) {
   S->print(OS);
   std::string Out;
   for (size_t I = 0; I < Raw.size(); ++I) {
-    if (Raw[I] == '%')
+    if (Raw[I] == '%') {
+      // An unnamed value prints as its slot, "%3": keep it from reading as
+      // the number 3.
+      if (I + 1 < Raw.size() && isdigit(static_cast<unsigned char>(Raw[I + 1])))
+        Out += 'v';
       continue;
+    }
     if (Raw[I] == '<') { // <nsw>, <nuw>, <%loop>
       size_t Close = Raw.find('>', I);
       if (Close != std::string::npos) {
@@ -101,6 +106,8 @@ const SCEVAddRecExpr *inductionOf(Loop *L, ScalarEvolution &SE,
   return nullptr;
 }
 
+} // namespace
+
 /// The source variable a value holds, from debug info (-g), if known.
 std::optional<std::string> debugVariableName(Value *V) {
   SmallVector<DbgVariableIntrinsic *, 2> Intrinsics;
@@ -112,6 +119,8 @@ std::optional<std::string> debugVariableName(Value *V) {
     return I->getVariable()->getName().str();
   return std::nullopt;
 }
+
+namespace {
 
 /// The source name of L's induction variable: from debug info when compiled
 /// with -g, else the PHI's name without the ".0" mem2reg adds.

@@ -22,6 +22,7 @@
 namespace llvm {
 class Instruction;
 class Loop;
+class Value;
 } // namespace llvm
 
 namespace outcore {
@@ -62,6 +63,9 @@ struct FunctionNests {
   std::vector<IRNest> Nests;
   std::vector<MissedNest> Missed;
 };
+
+/// The source variable a value holds, from debug info (-g), if known.
+std::optional<std::string> debugVariableName(llvm::Value *V);
 
 /// Builds the nests of F. Needs Polly's ScopInfoAnalysis registered in FAM.
 FunctionNests buildFunctionNests(llvm::Function &F,

@@ -31,8 +31,23 @@ using namespace outcore;
 
 namespace {
 
+/// Names unnamed arguments (clang discards value names) after their source
+/// variables, or argN, so that Polly's parameters, reports and remarks read
+/// like the source. Names have no meaning to the program.
+struct NameArgumentsPass : PassInfoMixin<NameArgumentsPass> {
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
+    for (Argument &Arg : F.args())
+      if (!Arg.hasName())
+        Arg.setName(debugVariableName(&Arg).value_or(
+            "arg" + std::to_string(Arg.getArgNo())));
+    return PreservedAnalyses::all();
+  }
+};
+
 void addCanonicalization(FunctionPassManager &FPM) {
   FPM.addPass(PromotePass());
+  // After mem2reg: debug info then describes the arguments themselves.
+  FPM.addPass(NameArgumentsPass());
   // Without instcombine fixed-size 2-D arrays are seen flattened (PLATFORM.md).
   FPM.addPass(InstCombinePass());
   FPM.addPass(SimplifyCFGPass());
