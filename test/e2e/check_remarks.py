@@ -148,7 +148,7 @@ def check(source, level, work_dir, toolchain):
         return result
     stem = os.path.join(work_dir, f"{kernel}{level}")
     compile_result = harness.run(
-        [toolchain.clang, level, f"-fpass-plugin={toolchain.plugin}", "-g", "-fno-discard-value-names",
+        [toolchain.clang, level, f"-fpass-plugin={toolchain.plugin}", "-g",
          "-fsave-optimization-record", f"-foptimization-record-file={stem}.opt.yaml",
          "-fverify-intermediate-code", "-Xclang", "-llvm-verify-each",
          "-c", source, "-o", f"{stem}.o"],
