@@ -237,6 +237,12 @@ static void bench_report(const char *kernel, uint64_t checksum, int ok) {
   if (!ok) fprintf(stderr, "%s: result check FAILED\n", kernel);
 }
 
+/* Deterministic input data (Knuth's MMIX LCG): the same files on every machine. */
+static uint64_t bench_lcg_next(uint64_t *state) {
+  *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+  return *state;
+}
+
 static long bench_arg(int argc, char **argv, int i) {
   if (i >= argc) {
     fprintf(stderr, "%s: missing size argument %d\n", argv[0], i - 1);

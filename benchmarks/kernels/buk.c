@@ -28,7 +28,7 @@ int main(int argc, char **argv) {
   if (bench_generating()) {
     uint64_t s = 314159265;
     for (long i = 0; i < n; i++) {
-      s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+      bench_lcg_next(&s);
       key[i] = (int)((s >> 33) % (uint64_t)maxkey);
     }
     if (bench_state.generating_cmd) return 0;

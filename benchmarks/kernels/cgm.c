@@ -34,7 +34,7 @@ int main(int argc, char **argv) {
     uint64_t s = 161803398;
     for (long r = 0; r <= rows; r++) rowptr[r] = r * per_row;
     for (long k = 0; k < nnz; k++) {
-      s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+      bench_lcg_next(&s);
       col[k] = (int)((s >> 33) % (uint64_t)rows);
       val[k] = (double)((k * 7) % 11 + 1) / 8.0;
     }

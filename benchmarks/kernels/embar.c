@@ -31,7 +31,7 @@ int main(int argc, char **argv) {
   if (bench_generating()) {
     uint64_t s = 271828183;
     for (long k = 0; k < 2 * pairs; k++) {
-      s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+      bench_lcg_next(&s);
       u[k] = (double)(s >> 11) * 0x1.0p-53;
     }
     if (bench_state.generating_cmd) return 0;
