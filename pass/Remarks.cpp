@@ -2,7 +2,6 @@
 
 #include "Remarks.h"
 
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Instructions.h"
@@ -49,26 +48,10 @@ void emitNotTransformed(Loop *Outermost, StringRef Reason,
   });
 }
 
-/// The source location a remark about an inserted call should carry: the
-/// call's own, else the first one found going forward from it (into the loop
-/// the call serves).
-static DebugLoc nearestDebugLoc(Instruction *I) {
-  SmallPtrSet<BasicBlock *, 8> Seen;
-  for (BasicBlock *BB = I->getParent(); BB && Seen.insert(BB).second;
-       BB = BB->getUniqueSuccessor()) {
-    auto Start = BB == I->getParent() ? I->getIterator() : BB->begin();
-    for (Instruction &Inst : make_range(Start, BB->end()))
-      if (DebugLoc Loc = Inst.getDebugLoc(); Loc && Loc.getLine())
-        return Loc;
-  }
-  return DebugLoc();
-}
-
 void emitDirective(const DirectiveRemark &D, OptimizationRemarkEmitter &ORE) {
   ORE.emit([&] {
     return OptimizationRemark(PassName,
-                              D.Prefetches ? "Prefetched" : "Released",
-                              nearestDebugLoc(D.At), D.At->getParent())
+                              D.Prefetches ? "Prefetched" : "Released", D.At)
            << (D.Prefetches ? "prefetch" : "release") << " of "
            << ore::NV("Array", D.Array) << " with tag " << ore::NV("Tag", D.Tag)
            << ", priority " << ore::NV("Priority", D.Priority) << ", "

@@ -212,17 +212,25 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
   for (const RefSchedule &RS : NS.Refs)
     Tags.push_back(RS.IndexLoad ? 0 : nextTag(M));
 
+  // A hint call carries the source location of the reference it serves, so
+  // that remarks, debuggers and profilers point at the reference.
+  auto Located = [&](CallInst *Call, unsigned R) {
+    Call->setDebugLoc(Nest.IR.Accesses[NS.Refs[R].Ref]->getDebugLoc());
+    return Call;
+  };
+
   // The bundled directive of reference R: either address may be null.
   auto EmitHint = [&](IRBuilder<> &B, unsigned R, Value *Pf, Value *Rel,
                       Value *Pages) -> CallInst * {
     Value *Prio = ConstantInt::get(I32, NS.Refs[R].Priority),
           *Tag = ConstantInt::get(I32, Tags[R]);
     if (Pf && Rel)
-      return B.CreateCall(Cx.RT.PrefetchReleaseBlock, {Pf, Rel, Pages, Prio, Tag});
+      return Located(
+          B.CreateCall(Cx.RT.PrefetchReleaseBlock, {Pf, Rel, Pages, Prio, Tag}), R);
     if (Pf)
-      return B.CreateCall(Cx.RT.PrefetchBlock, {Pf, Pages, Prio, Tag});
+      return Located(B.CreateCall(Cx.RT.PrefetchBlock, {Pf, Pages, Prio, Tag}), R);
     if (Rel)
-      return B.CreateCall(Cx.RT.ReleaseBlock, {Rel, Pages, Prio, Tag});
+      return Located(B.CreateCall(Cx.RT.ReleaseBlock, {Rel, Pages, Prio, Tag}), R);
     return nullptr;
   };
 
@@ -235,9 +243,10 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
       if (!RS.Prefetch || !RS.Contiguous)
         continue; // a page per iteration: the prolog loop below
       Value *Addr = LowAddr(PB, R, PB.getInt64(0), Pro);
-      PB.CreateCall(Cx.RT.PrefetchBlock,
-                    {Addr, PagesFor(PB, R, Pro), ConstantInt::get(I32, RS.Priority),
-                     ConstantInt::get(I32, Tags[R])});
+      Located(PB.CreateCall(Cx.RT.PrefetchBlock,
+                            {Addr, PagesFor(PB, R, Pro), ConstantInt::get(I32, RS.Priority),
+                             ConstantInt::get(I32, Tags[R])}),
+              R);
     }
   }
 
@@ -347,10 +356,11 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
       // A per-iteration reference has only its last iteration left.
       Value *First = RS.PerIteration ? EB.CreateSub(ELast, EB.getInt64(1)) : SLast;
       Value *Iters = EB.CreateSub(ELast, First);
-      EB.CreateCall(Cx.RT.ReleaseBlock,
-                    {RelAddr(EB, R, nullptr, LowAddr(EB, R, First, ELast)),
-                     PagesFor(EB, R, Iters),
-                     ConstantInt::get(I32, RS.Priority), ConstantInt::get(I32, Tags[R])});
+      Located(EB.CreateCall(Cx.RT.ReleaseBlock,
+                            {RelAddr(EB, R, nullptr, LowAddr(EB, R, First, ELast)),
+                             PagesFor(EB, R, Iters), ConstantInt::get(I32, RS.Priority),
+                             ConstantInt::get(I32, Tags[R])}),
+              R);
     }
   }
 
@@ -384,7 +394,7 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
       return nullptr;
     }
     Value *Addr = Exp.expandCodeFor(Target, PtrTy, &*B.GetInsertPoint());
-    return B.CreateCall(Cx.RT.Prefetch, {Addr});
+    return Located(B.CreateCall(Cx.RT.Prefetch, {Addr}), R);
   };
 
   // Hints once per iteration of the original loop, d = IterDistance ahead:
