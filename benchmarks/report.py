@@ -8,8 +8,16 @@ import sys
 import time
 
 VERSION_ORDER = ["O", "Orand", "P", "R", "B", "W", "WB"]
-BREAKDOWN = [("user_median_s", "user"), ("sys_median_s", "system"),
-             ("stall_median_s", "I/O stall")]
+# Parts of the main thread's wall time: (key in a version's "breakdown_s", key of the median in
+# older summaries without it, label).
+BREAKDOWN = [("user_s", "user_median_s", "user"), ("sys_s", "sys_median_s", "system"),
+             ("stall_s", "stall_median_s", "I/O stall"), ("runq_s", "runq_median_s", "CPU wait")]
+STALL_DEFINITION = ("I/O stall = time the main (computing) thread was blocked: wall - its CPU "
+                    "time - its run-queue wait (schedstat); runtime workers' I/O overlaps and is "
+                    "not stall")
+# Parts may exceed the wall time by clock-reading jitter (and, in summaries without
+# breakdown_s, by taking medians of each part separately); more than this is flagged.
+TOLERANCE_S, TOLERANCE_SHARE = 0.002, 0.02
 
 
 def fmt(value, digits=2):
@@ -42,11 +50,51 @@ def baseline_version(kernel_summary):
     return "O"
 
 
+def stall_definition(summary):
+    """What the summary's I/O stall is: summaries without 'breakdown_s' (before 2026-11-22)
+    hold delay accounting's block I/O wait, which this kernel corrupts for P/R/B."""
+    new = any(s.get("breakdown_s") is not None for k in summary["kernels"].values()
+              for s in k["versions"].values())
+    return STALL_DEFINITION if new else ("I/O stall = delay accounting's block I/O wait of the "
+                                         "main thread (an older summary: unreliable for "
+                                         "multi-threaded versions, see benchmarks/README.md)")
+
+
+def breakdown_parts(stats):
+    """(wall, [user, system, I/O stall, CPU wait] seconds) of a version: from the median run
+    ("breakdown_s") where the summary has it, else the medians of each part."""
+    b = stats.get("breakdown_s")
+    if b:
+        return b["wall_s"], [b.get(key) for key, _, _ in BREAKDOWN]
+    return stats["wall_median_s"], [stats.get(key) for _, key, _ in BREAKDOWN]
+
+
+def breakdown_problem(stats):
+    """Why a version's breakdown cannot be drawn, or None: an I/O stall above the wall time,
+    parts that add up to more than it, or no valid stall. Such a version is flagged in the
+    report and left out of the plot, never clamped."""
+    wall, parts = breakdown_parts(stats)
+    if wall is None:
+        return "no wall time"
+    stall, total = parts[2], sum(p or 0.0 for p in parts)
+    if stall is None:
+        return "no valid I/O stall"
+    if stall > wall + TOLERANCE_S:
+        return f"I/O stall {stall:.3f} s exceeds wall {wall:.3f} s"
+    if total > wall * (1 + TOLERANCE_SHARE) + TOLERANCE_S:
+        return f"user + system + I/O stall + CPU wait = {total:.3f} s exceed wall {wall:.3f} s"
+    return None
+
+
 def breakdown(stats, base_wall):
-    """Main-thread user, system, I/O stall and the rest of the wall time, as shares of the
-    baseline's wall time (the papers' normalised execution-time bars)."""
-    wall = stats["wall_median_s"]
-    parts = [stats.get(key) or 0.0 for key, _ in BREAKDOWN]
+    """Main-thread user, system, I/O stall, CPU wait and the rest of the wall time, as shares of
+    the baseline's wall time (the papers' normalised execution-time bars); None when the parts
+    do not fit in the wall time (breakdown_problem says why)."""
+    if not base_wall or breakdown_problem(stats):
+        return None
+    wall, parts = breakdown_parts(stats)
+    parts = [p or 0.0 for p in parts]
+    # Within the tolerance that breakdown_problem allows, the rest may be a hair below zero.
     other = max(0.0, wall - sum(parts))
     return [p / base_wall for p in parts + [other]]
 
@@ -78,24 +126,41 @@ def write_markdown(out, summary, runs, interactive):
                         "W s", "speedup P", "R", "B", "stall hidden P", "R", "B"], rows))
 
     lines.append("## Breakdowns (TOCS Fig. 10/20 style)\n")
-    lines.append("Main-thread user and system time, I/O stall (delay accounting) and the rest "
-                 "(other waits), as % of the baseline's wall time (O; Orand where O was "
-                 "capped).\n")
+    lines.append(f"The main thread's wall time in parts, as % of the baseline's wall time (O; "
+                 f"Orand where O was capped), from the run with the median wall time: user and "
+                 f"system time; {stall_definition(summary)}; CPU wait = its run-queue wait "
+                 f"(runnable, no CPU free); other = the rest (clock-reading jitter). A version "
+                 f"whose parts do not fit in its wall time is flagged and not plotted.\n")
+    flagged = []
     for name, k in summary["kernels"].items():
         base = baseline_version(k)
         base_wall = (k["versions"].get(base) or {}).get("wall_median_s")
         rows = []
         for v in ordered(k["versions"]):
             s = k["versions"][v]
-            shares = breakdown(s, base_wall) if base_wall else [None] * 4
-            rows.append([v + (" (capped)" if s["extrapolated"] else ""), s["wall_median_s"],
-                         s["wall_min_s"]] + [x and 100 * x for x in shares] +
+            problem = breakdown_problem(s)
+            shares = breakdown(s, base_wall) or [None] * 5
+            if problem:
+                flagged.append(f"{name} {v}: {problem}")
+            label = v + (" (capped)" if s["extrapolated"] else "") + (" FLAGGED" if problem else "")
+            rows.append([label, s["wall_median_s"], s["wall_min_s"]] +
+                        [x if x is None else 100 * x for x in shares] +
                         [s["wall_median_s"] and base_wall and 100 * s["wall_median_s"] / base_wall,
                          s["majflt"], s["read_mib"], s["peak_mib"], s["avg_mib"], s["runs"]])
         lines.append(f"### {name}\n")
-        lines.append(table(["version", "wall s", "min s", "user %", "sys %", "stall %",
-                            "other %", "total %", "majflt", "read MiB", "peak MiB",
-                            "avg MiB", "runs"], rows))
+        lines.append(table(["version", "wall s", "min s", "user %", "sys %",
+                            "I/O stall % (main thread blocked)", "CPU wait %", "other %",
+                            "total %", "majflt", "read MiB", "peak MiB", "avg MiB", "runs"],
+                           rows))
+    problems = summary.get("stall_problems") or []
+    if flagged or problems:
+        lines.append("## FLAGGED: impossible I/O stall figures\n")
+        lines.append("An I/O stall cannot exceed the wall time. These figures are not plotted "
+                     "and runs with one are left out of the medians.\n")
+        lines += [f"- {f}" for f in flagged]
+        lines += [f"- run {p['kernel']} {p['version']} rep {p['rep']}: {p['problem']}"
+                  for p in problems]
+        lines.append("")
 
     inter = summary.get("interactive")
     if inter:
@@ -139,7 +204,7 @@ def write_plots(out, summary, runs, interactive):
 
     fig, axes = plt.subplots(grid_rows, cols, figsize=(4.5 * cols, 3.4 * grid_rows),
                              squeeze=False)
-    colors = ["#4c72b0", "#dd8452", "#c44e52", "#bbbbbb"]
+    colors = ["#4c72b0", "#dd8452", "#c44e52", "#8172b2", "#bbbbbb"]
     for ax, name in zip(axes.flat, kernels):
         k = summary["kernels"][name]
         base = baseline_version(k)
@@ -147,21 +212,30 @@ def write_plots(out, summary, runs, interactive):
         versions = ordered(k["versions"])
         if not base_wall:
             continue
-        shares = [breakdown(k["versions"][v], base_wall) for v in versions]
+        # A version whose parts do not fit in its wall time gets no bar but a red flag.
+        shares = [breakdown(k["versions"][v], base_wall) or [0.0] * 5 for v in versions]
         bottom = [0.0] * len(versions)
-        for i, (_, label) in enumerate(BREAKDOWN + [(None, "other")]):
+        for i, label in enumerate([label for _, _, label in BREAKDOWN] + ["other"]):
             heights = [s[i] for s in shares]
             ax.bar(versions, heights, bottom=bottom, color=colors[i], label=label)
             bottom = [b + h for b, h in zip(bottom, heights)]
+        top = min(max(bottom + [1.0]) * 1.1, 3.0)
         ax.set_title(f"{name} (1 = {base})")
-        ax.set_ylim(0, min(max(bottom) * 1.1, 3.0))
-        for x, total in enumerate(bottom):
-            if total > 3.0:
+        ax.set_ylim(0, top)
+        for x, (v, total) in enumerate(zip(versions, bottom)):
+            problem = breakdown_problem(k["versions"][v])
+            if problem:
+                ax.text(x, 0.05 * top, "FLAGGED: " + ("stall > wall" if problem.startswith(
+                        "I/O stall") else "see report"), ha="center", va="bottom", fontsize=7,
+                        color="red", rotation=90)
+            elif total > 3.0:
                 ax.text(x, 2.85, f"{total:.0f}x", ha="center", fontsize=8)
     axes.flat[0].legend(fontsize=7)
     for ax in list(axes.flat)[len(kernels):]:
         ax.axis("off")
-    fig.suptitle("Normalised execution time (main thread)")
+    fig.suptitle("Normalised execution time of the main thread (I/O stall = " +
+                 ("blocked time)" if stall_definition(summary) == STALL_DEFINITION
+                  else "delay accounting, unreliable)"))
     fig.tight_layout()
     fig.savefig(os.path.join(out, "breakdown.png"), dpi=110)
     plt.close(fig)

@@ -31,6 +31,11 @@ MIB = 1 << 20
 PAGE = os.sysconf("SC_PAGE_SIZE")
 COMPILE_FLAGS = ["-O2", "-g", "-ffp-contract=off", "-fno-math-errno", "-I", KERNEL_SRC]
 MEMORY_SAMPLE_S = 0.05
+# The main thread's I/O stall is wall - on-CPU - run-queue wait over one interval; the clock and
+# the scheduler counters are read a few microseconds apart, so a stall may come out that far
+# below zero (shown as 0). Anything further outside [0, wall] is a measurement error: flagged,
+# never used.
+STALL_TOLERANCE_S = 0.002
 HINTED = ("P", "R", "B")
 POLICY = {"P": "prefetch", "R": "release", "B": "buffered", "WB": "buffered"}
 
@@ -138,24 +143,99 @@ def ratio(a, b):
     return a / b
 
 
+def main_thread_stall(wall_s, run_s, runq_s):
+    """I/O stall as the papers define it (TOCS Sec. 5: the time the application's computing
+    thread is stalled; worker threads' I/O overlaps it and is not stall): the time the main
+    thread was blocked, i.e. neither on a CPU (its CPU time) nor waiting for one (its run-queue
+    wait, schedstat field 2). For these kernels that is waiting for page-fault reads and for
+    pages that others are reading or releasing."""
+    if None in (wall_s, run_s, runq_s):
+        return None
+    return wall_s - run_s - runq_s
+
+
+def stall_problem(stall_s, wall_s):
+    """Why an I/O stall figure cannot be right for its wall time, or None if it can."""
+    if stall_s is None or wall_s is None:
+        return None
+    if stall_s > wall_s + STALL_TOLERANCE_S:
+        return f"I/O stall {stall_s:.3f} s exceeds wall {wall_s:.3f} s"
+    if stall_s < -STALL_TOLERANCE_S:
+        return f"I/O stall {stall_s:.3f} s is negative"
+    return None
+
+
+def checked_stall(stall_s, wall_s):
+    """(stall to use, problem): None and the reason when the figure is impossible, else the
+    figure with clock-reading jitter below zero shown as 0."""
+    problem = stall_problem(stall_s, wall_s)
+    if problem or stall_s is None:
+        return None, problem
+    return max(0.0, stall_s), None
+
+
+def split_cpu(run_s, user_s, sys_s):
+    """The main thread's user and system time scaled to add up to its exact CPU time run_s
+    (rusage's split is sampled per tick; the kernel scales it the same way), so that user +
+    system + I/O stall + CPU wait is the wall time. Unchanged without run_s."""
+    if run_s is None or user_s is None or sys_s is None:
+        return user_s, sys_s
+    if user_s + sys_s <= 0:
+        return run_s, 0.0
+    return run_s * user_s / (user_s + sys_s), run_s * sys_s / (user_s + sys_s)
+
+
 def run_metrics(run):
     """Numbers of one run used in the summary: the kernel's measured phase, or for a capped run
-    the process totals scaled by 1 / progress (marked 'extrapolated')."""
+    the process totals scaled by 1 / progress (marked 'extrapolated'). An impossible stall
+    (outside [0, wall]) becomes None with 'stall_problem' and the raw figure 'stall_raw_s'."""
     phase = run.get("phase")
     if phase:
-        return {"wall_s": phase["wall_s"], "stall_s": phase["stall_s"],
-                "user_s": phase["thread_user_s"], "sys_s": phase["thread_sys_s"],
-                "read_mib": phase["read_bytes"] / MIB, "majflt": phase["majflt"],
-                "peak_mib": run.get("peak_mib"), "avg_mib": run.get("avg_mib")}
-    proc = run.get("process") or {}
-    scale = 1 / run["progress"] if run.get("progress") else None
-    if scale is None or not proc:
+        stall, problem = checked_stall(phase.get("stall_s"), phase["wall_s"])
+        user, sys_ = split_cpu(phase.get("run_s"), phase["thread_user_s"], phase["thread_sys_s"])
+        m = {"wall_s": phase["wall_s"], "stall_s": stall, "runq_s": phase.get("runq_s"),
+             "user_s": user, "sys_s": sys_,
+             "read_mib": phase["read_bytes"] / MIB, "majflt": phase["majflt"],
+             "peak_mib": run.get("peak_mib"), "avg_mib": run.get("avg_mib")}
+        raw = phase.get("stall_s")
+    else:
+        proc = run.get("process") or {}
+        scale = 1 / run["progress"] if run.get("progress") else None
+        if scale is None or not proc:
+            return None
+        stall, problem = checked_stall(proc.get("stall_s"), proc["wall_s"])
+        runq = proc.get("runq_s")
+        # Main thread's user and system time where recorded (older results: the process').
+        user, sys_ = split_cpu(proc.get("run_s"), proc.get("thread_user_s", proc["user_s"]),
+                               proc.get("thread_sys_s", proc["sys_s"]))
+        m = {"wall_s": extrapolate(proc["wall_s"], run["progress"]),
+             "stall_s": stall and stall * scale, "runq_s": runq and runq * scale,
+             "user_s": user * scale, "sys_s": sys_ * scale,
+             "read_mib": proc["read_bytes"] / MIB * scale,
+             "majflt": round(proc["majflt"] * scale), "peak_mib": run.get("peak_mib"),
+             "avg_mib": run.get("avg_mib"), "extrapolated": True}
+        raw = proc.get("stall_s")
+    if problem:
+        m["stall_problem"], m["stall_raw_s"] = problem, raw
+    return m
+
+
+def median_breakdown(metrics):
+    """Main-thread user, system, I/O stall and CPU (run-queue) wait of the run with the median
+    wall time (the mean of the two middle runs for an even count), with 'other' = wall minus
+    those. Taken from whole runs so that the parts add up to the wall time, which medians of
+    each part separately need not do. None if a middle run has no valid stall."""
+    ranked = sorted((m for m in metrics if m.get("wall_s") is not None),
+                    key=lambda m: m["wall_s"])
+    if not ranked:
         return None
-    return {"wall_s": extrapolate(proc["wall_s"], run["progress"]),
-            "stall_s": proc["stall_s"] * scale, "user_s": proc["user_s"] * scale,
-            "sys_s": proc["sys_s"] * scale, "read_mib": proc["read_bytes"] / MIB * scale,
-            "majflt": round(proc["majflt"] * scale), "peak_mib": run.get("peak_mib"),
-            "avg_mib": run.get("avg_mib"), "extrapolated": True}
+    middle = ranked[(len(ranked) - 1) // 2: len(ranked) // 2 + 1]
+    keys = ("wall_s", "user_s", "sys_s", "stall_s", "runq_s")
+    if any(m.get(k) is None for m in middle for k in keys):
+        return None
+    out = {k: statistics.mean(m[k] for m in middle) for k in keys}
+    out["other_s"] = out["wall_s"] - out["user_s"] - out["sys_s"] - out["stall_s"] - out["runq_s"]
+    return out
 
 
 def version_summary(runs):
@@ -171,6 +251,8 @@ def version_summary(runs):
             "stall_median_s": med("stall_s"), "read_mib": med("read_mib"),
             "peak_mib": med("peak_mib"), "majflt": med("majflt"),
             "user_median_s": med("user_s"), "sys_median_s": med("sys_s"),
+            "runq_median_s": med("runq_s"), "breakdown_s": median_breakdown(metrics),
+            "stall_problems": sum(1 for m in metrics if m.get("stall_problem")),
             "avg_mib": med("avg_mib"), "runs": len(metrics),
             "extrapolated": any(m.get("extrapolated") for m in metrics)}
 
@@ -243,6 +325,17 @@ def targets(summary):
     return rows
 
 
+def stall_problems(runs):
+    """Every run whose I/O stall figure is impossible (outside [0, wall]): listed, never used."""
+    rows = []
+    for r in runs:
+        m = run_metrics(r)
+        if m and m.get("stall_problem"):
+            rows.append({"kernel": r["kernel"], "version": r["version"], "rep": r["rep"],
+                         "problem": m["stall_problem"], "stall_raw_s": m["stall_raw_s"]})
+    return rows
+
+
 def summarize(runs, interactive, machine, limit_mib, quick, transformed):
     kernels = {}
     for name in dict.fromkeys(r["kernel"] for r in runs):
@@ -250,7 +343,7 @@ def summarize(runs, interactive, machine, limit_mib, quick, transformed):
         kernels[name] = kernel_summary(name, affine, [r for r in runs if r["kernel"] == name])
     summary = {"kernels": kernels, "interactive": interactive_summary(interactive),
                "machine": machine, "limit_mib": limit_mib, "quick": quick,
-               "transformed": transformed}
+               "transformed": transformed, "stall_problems": stall_problems(runs)}
     summary["targets"] = targets(summary)
     return summary
 
@@ -396,13 +489,31 @@ def spawn_in_group(argv, env, group, stdout_path, new_session=False):
 
 
 def read_proc_counters(pid):
-    """Counters of a child that has exited but is not reaped (a zombie keeps them): delay
-    accounting's block I/O wait (field 42 of stat, main thread) and read_bytes."""
-    counters = {"stall_s": None, "read_bytes": None}
+    """Counters of a child that has exited but is not reaped (a zombie keeps them), all of the
+    main thread (the thread group leader) except read_bytes: schedstat's run time and run-queue
+    wait (for the I/O stall, see main_thread_stall), delay accounting's block I/O wait (field 42
+    of stat, kept for comparison only: this kernel corrupts it in multi-threaded processes, see
+    benchmarks/README.md) and /proc/<pid>/io read_bytes (the whole process)."""
+    counters = {"run_s": None, "runq_s": None, "thread_user_s": None, "thread_sys_s": None,
+                "blkio_delayacct_s": None, "read_bytes": None}
+    try:
+        with open(f"/proc/{pid}/schedstat") as f:
+            run_ns, runq_ns = f.read().split()[:2]
+        counters["run_s"], counters["runq_s"] = int(run_ns) * 1e-9, int(runq_ns) * 1e-9
+        with open(f"/proc/{pid}/task/{pid}/stat") as f:  # the main thread's own times
+            fields = f.read().rsplit(")", 1)[1].split()
+        tick = os.sysconf("SC_CLK_TCK")
+        counters["thread_user_s"] = int(fields[14 - 3]) / tick
+        counters["thread_sys_s"] = int(fields[15 - 3]) / tick
+    except (OSError, IndexError, ValueError):
+        pass
     try:
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
-        counters["stall_s"] = int(fields[42 - 3]) / os.sysconf("SC_CLK_TCK")
+        counters["blkio_delayacct_s"] = int(fields[42 - 3]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        pass
+    try:
         with open(f"/proc/{pid}/io") as f:
             for line in f:
                 if line.startswith("read_bytes:"):
@@ -451,7 +562,8 @@ def run_measured(argv, env, limit_bytes, log_path, timeout_s):
         sampler.join()
         process = {"wall_s": wall, "user_s": usage.ru_utime, "sys_s": usage.ru_stime,
                    "majflt": usage.ru_majflt, "minflt": usage.ru_minflt,
-                   "maxrss_mib": usage.ru_maxrss / 1024, "exit_status": status, **counters}
+                   "maxrss_mib": usage.ru_maxrss / 1024, "exit_status": status, **counters,
+                   "stall_s": main_thread_stall(wall, counters["run_s"], counters["runq_s"])}
         return process, timed_out.is_set(), sampler.samples, group.peak()
     finally:
         group.remove()
@@ -581,9 +693,13 @@ class Bench:
         self.runs.append(run)
         metrics = run_metrics(run)
         shown = f"{metrics['wall_s']:.2f}s" if metrics and metrics["wall_s"] else "?"
+        stall = metrics and metrics["stall_s"]
+        shown += f" stall {stall:.2f}s" if stall is not None else " stall ?"
         note = " (capped, extrapolated)" if timed_out else ""
         print(f"    {tag}: {shown}{note} read {metrics and metrics['read_mib'] or 0:.0f} MiB "
               f"peak {run['peak_mib'] or 0:.0f} MiB", flush=True)
+        if metrics and metrics.get("stall_problem"):
+            print(f"    {tag}: WARNING {metrics['stall_problem']}: not used", flush=True)
         return run
 
     def run_kernel(self, kernel):
@@ -724,7 +840,9 @@ class SwapFile:
 
 
 class DelayAccounting:
-    """Turns on sysctl kernel.task_delayacct for the benchmark and restores it afterwards."""
+    """Turns on sysctl kernel.task_delayacct for the benchmark and restores it afterwards. It
+    feeds only the recorded blkio_delayacct_s (for comparison); the I/O stall comes from
+    schedstat, which needs no switch."""
     PATH = "/proc/sys/kernel/task_delayacct"
 
     def __enter__(self):

@@ -1,8 +1,12 @@
-"""Fast self-check of the harness logic: no root, no data, no compiler.
+"""Fast self-check of the harness logic: no root, no data; one test compiles a tiny program
+with kernels/bench_data.h when a C compiler is at hand (skipped otherwise).
 
 python3 -m unittest benchmarks/test_run.py"""
 import array
+import json
 import os
+import shutil
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -20,9 +24,10 @@ def phase_run(kernel, version, rep, wall, checksum="aa", stall=0.5, read_mib=100
             "progress": None, "peak_mib": peak_mib, "avg_mib": peak_mib / 2,
             "memory_trace": [], "runtime_stats": None,
             "process": {"wall_s": wall + 0.1, "user_s": 0.1, "sys_s": 0.1, "majflt": 10,
-                        "stall_s": stall, "read_bytes": int(read_mib * MIB)},
+                        "stall_s": stall, "runq_s": 0.05, "read_bytes": int(read_mib * MIB)},
             "phase": {"wall_s": wall, "stall_s": stall, "thread_user_s": 0.2,
-                      "thread_sys_s": 0.1, "read_bytes": int(read_mib * MIB), "majflt": 7,
+                      "thread_sys_s": 0.1, "run_s": 0.3, "runq_s": 0.05,
+                      "read_bytes": int(read_mib * MIB), "majflt": 7,
                       "checksum": checksum, "check": "ok", "t_begin": 0, "t_end": wall}}
 
 
@@ -31,7 +36,44 @@ def capped_run(kernel, version, rep, elapsed, progress):
             "progress": progress, "phase": None, "peak_mib": 64.0, "avg_mib": 60.0,
             "memory_trace": [], "runtime_stats": None,
             "process": {"wall_s": elapsed, "user_s": 1.0, "sys_s": 2.0, "majflt": 100,
-                        "stall_s": 3.0, "read_bytes": 10 * MIB}}
+                        "stall_s": 3.0, "runq_s": 0.5, "read_bytes": 10 * MIB}}
+
+
+def all_metrics(runs):
+    return [m for m in (run.run_metrics(r) for r in runs) if m]
+
+
+def c_compiler():
+    for cc in (os.environ.get("CC"), "clang-19", "clang", "cc", "gcc"):
+        if cc and shutil.which(cc):
+            return cc
+    return None
+
+
+# Computes while 3 spinning threads compete for the CPUs (the situation in which this kernel's
+# delay accounting goes wrong) and sleeps 40 x 2 ms: blocked time the I/O stall must count.
+STALL_PROGRAM = r"""
+#include "bench_data.h"
+#include <pthread.h>
+static volatile int stop;
+static void *spin(void *arg) { while (!stop) {} return arg; }
+int main(void) {
+  pthread_t t[3];
+  for (int i = 0; i < 3; i++) pthread_create(&t[i], NULL, spin, NULL);
+  bench_snapshot(&bench_state.begin);  /* not bench_phase_begin: no cgroup file is touched */
+  volatile double x = 0;
+  for (int k = 0; k < 40; k++) {
+    for (int i = 0; i < 200000; i++) x += i;
+    struct timespec ts = {0, 2000000};
+    nanosleep(&ts, NULL);
+  }
+  bench_snapshot(&bench_state.end);
+  stop = 1;
+  for (int i = 0; i < 3; i++) pthread_join(t[i], NULL);
+  bench_report("selftest", 0, 1);
+  return 0;
+}
+"""
 
 
 class PureFunctions(unittest.TestCase):
@@ -65,6 +107,34 @@ class PureFunctions(unittest.TestCase):
         self.assertAlmostEqual(m["read_mib"], 100.0)
         self.assertEqual(m["majflt"], 1000)
         self.assertIsNone(run.run_metrics(capped_run("column", "O", 0, 12.0, None)))
+
+    def test_main_thread_stall_is_the_blocked_time(self):
+        self.assertAlmostEqual(run.main_thread_stall(1.0, 0.3, 0.2), 0.5)
+        self.assertIsNone(run.main_thread_stall(1.0, None, 0.2))
+
+    def test_stall_check(self):
+        self.assertEqual(run.checked_stall(0.4, 1.0), (0.4, None))
+        self.assertEqual(run.checked_stall(-0.0005, 1.0), (0.0, None))  # clock-reading jitter
+        self.assertEqual(run.checked_stall(None, 1.0), (None, None))
+        stall, problem = run.checked_stall(5867.55, 0.39)  # the delay-accounting artefact
+        self.assertIsNone(stall)
+        self.assertIn("exceeds wall", problem)
+        self.assertIsNotNone(run.checked_stall(-0.5, 1.0)[1])
+
+    def test_impossible_stall_is_flagged_and_left_out(self):
+        runs = [phase_run("cyclic", "P", 0, 0.39, stall=5867.55),
+                phase_run("cyclic", "P", 1, 0.40, stall=0.1),
+                phase_run("cyclic", "P", 2, 0.41, stall=0.2)]
+        m = run.run_metrics(runs[0])
+        self.assertIsNone(m["stall_s"])
+        self.assertEqual(m["stall_raw_s"], 5867.55)
+        summary = run.summarize(runs, None, "m", 64, True, True)
+        p = summary["kernels"]["cyclic"]["versions"]["P"]
+        self.assertAlmostEqual(p["stall_median_s"], 0.15)
+        self.assertEqual(p["stall_problems"], 1)
+        self.assertEqual([(x["version"], x["rep"]) for x in summary["stall_problems"]],
+                         [("P", 0)])
+        self.assertLessEqual(p["breakdown_s"]["stall_s"], p["breakdown_s"]["wall_s"])
 
     def test_run_metrics_of_finished_run_use_the_phase(self):
         m = run.run_metrics(phase_run("buk", "O", 0, 3.0, stall=1.5, read_mib=50))
@@ -177,12 +247,66 @@ class Summary(unittest.TestCase):
         self.assertIn("O (capped)", text)
         self.assertIn("with matvec", text)
 
+    def test_no_computed_stall_exceeds_the_wall_time(self):
+        for m in all_metrics(self.runs):
+            if m["stall_s"] is not None:
+                self.assertLessEqual(m["stall_s"], m["wall_s"])
+        for name, k in self.summary["kernels"].items():
+            for v, s in k["versions"].items():
+                self.assertLessEqual(s["stall_median_s"], s["wall_median_s"], (name, v))
+                b = s["breakdown_s"]
+                self.assertLessEqual(b["stall_s"], b["wall_s"], (name, v))
+                self.assertIsNone(report.breakdown_problem(s), (name, v))
+
     def test_breakdown_shares_add_up_to_the_normalised_wall(self):
         stats = {"wall_median_s": 5.0, "user_median_s": 1.0, "sys_median_s": 1.0,
-                 "stall_median_s": 2.0}
+                 "stall_median_s": 2.0}  # a summary without breakdown_s: the medians
         shares = report.breakdown(stats, 10.0)
         self.assertAlmostEqual(sum(shares), 0.5)
-        self.assertAlmostEqual(shares[3], 0.1)
+        self.assertAlmostEqual(shares[4], 0.1)
+        buk_o = self.summary["kernels"]["buk"]["versions"]["O"]
+        self.assertAlmostEqual(sum(report.breakdown(buk_o, buk_o["wall_median_s"])), 1.0)
+
+    def test_report_flags_a_stall_above_the_wall_instead_of_plotting_it(self):
+        bad = {"wall_median_s": 0.37, "wall_min_s": 0.35, "user_median_s": 0.1,
+               "sys_median_s": 0.1, "stall_median_s": 8799.3, "majflt": 25, "read_mib": 345.0,
+               "peak_mib": 64.0, "avg_mib": 59.0, "runs": 2, "extrapolated": False}
+        self.assertIn("exceeds wall", report.breakdown_problem(bad))
+        self.assertIsNone(report.breakdown(bad, 0.42))
+        summary = dict(self.summary)
+        summary["kernels"] = {"cyclic": dict(self.summary["kernels"]["buk"])}
+        summary["kernels"]["cyclic"]["versions"] = {"O": self.summary["kernels"]["buk"]
+                                                    ["versions"]["O"], "P": bad}
+        with tempfile.TemporaryDirectory() as out:
+            report.write_markdown(out, summary, [], None)
+            with open(os.path.join(out, "report.md")) as f:
+                text = f.read()
+        self.assertIn("| P FLAGGED |", text)
+        self.assertIn("cyclic P: I/O stall 8799.300 s exceeds wall 0.370 s", text)
+
+
+@unittest.skipUnless(c_compiler(), "no C compiler")
+class MeasuredStall(unittest.TestCase):
+    def test_bench_data_stall_is_the_blocked_time_and_within_the_wall(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            src, exe = os.path.join(tmp, "stall.c"), os.path.join(tmp, "stall")
+            with open(src, "w") as f:
+                f.write(STALL_PROGRAM)
+            subprocess.run([c_compiler(), "-O1", "-pthread", "-I",
+                            os.path.join(run.BENCH_DIR, "kernels"), src, "-o", exe],
+                           check=True, capture_output=True)
+            out = subprocess.run([exe], check=True, capture_output=True, text=True,
+                                 timeout=60).stdout
+        line = next(x for x in out.splitlines() if x.startswith("OUTCORE_BENCH "))
+        phase = json.loads(line[len("OUTCORE_BENCH "):])
+        wall, stall = phase["wall_s"], phase["stall_s"]
+        self.assertIsNotNone(stall, "no /proc/thread-self/schedstat")
+        self.assertIsNone(run.stall_problem(stall, wall))
+        self.assertLessEqual(stall, wall + run.STALL_TOLERANCE_S)
+        self.assertGreaterEqual(stall, 0.07)  # 40 sleeps of 2 ms are blocked time
+        self.assertAlmostEqual(stall + phase["run_s"] + phase["runq_s"], wall, places=5)
+        m = run.run_metrics({"phase": {**phase, "checksum": "0", "check": "ok"}})
+        self.assertLessEqual(m["stall_s"], m["wall_s"])
 
 
 if __name__ == "__main__":
