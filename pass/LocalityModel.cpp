@@ -31,47 +31,15 @@ int64_t satAdd(int64_t A, int64_t B) {
   return __builtin_add_overflow(A, B, &R) ? Saturated : R;
 }
 
-/// A page count: a sum of integer multiples of products of unknown trip
-/// counts ("n", "ceil(n/2)"). Unknown factors are at least 1 (the loop runs),
-/// which gives the lower bound used to decide "does not fit" without them.
-class PageCount {
-  std::map<std::vector<std::string>, int64_t> Terms; // sorted factors -> coef
+std::string loopName(const NestModel &Nest, int Loop) {
+  const std::string &Name = Nest.Loops[Loop].Name;
+  return Name.empty() ? "loop" + std::to_string(Loop) : Name;
+}
 
-public:
-  void add(std::vector<std::string> Factors, int64_t Coef) {
-    std::sort(Factors.begin(), Factors.end());
-    int64_t &C = Terms[Factors];
-    C = satAdd(C, Coef);
-  }
-  bool isConstant() const {
-    return Terms.empty() || (Terms.size() == 1 && Terms.begin()->first.empty());
-  }
-  int64_t lowerBound() const {
-    int64_t Sum = 0;
-    for (const auto &[Factors, Coef] : Terms)
-      Sum = satAdd(Sum, Coef);
-    return Sum;
-  }
-  std::string text() const {
-    std::string Out;
-    auto Append = [&](const std::string &Term) {
-      Out += Out.empty() ? Term : " + " + Term;
-    };
-    // Symbolic terms first, the constant last: "ceil(n/2) + n + 1".
-    for (const auto &[Factors, Coef] : Terms) {
-      if (Factors.empty())
-        continue;
-      std::string Term = Coef == 1 ? "" : std::to_string(Coef) + "*";
-      for (size_t I = 0; I < Factors.size(); ++I)
-        Term += (I ? "*" : "") + Factors[I];
-      Append(Term);
-    }
-    auto Const = Terms.find({});
-    if (Const != Terms.end())
-      Append(std::to_string(Const->second));
-    return Out.empty() ? "0" : Out;
-  }
-};
+std::string tripText(const NestModel &Nest, int Loop) {
+  const NestLoop &L = Nest.Loops[Loop];
+  return L.TripText.empty() ? "trip(" + loopName(Nest, Loop) + ")" : L.TripText;
+}
 
 bool isSimpleText(const std::string &T) {
   return T.find_first_of(" +-*/()") == std::string::npos;
@@ -79,6 +47,68 @@ bool isSimpleText(const std::string &T) {
 std::string parenthesized(const std::string &T) {
   return isSimpleText(T) ? T : "(" + T + ")";
 }
+
+/// A page count: a sum of integer multiples of products of unknown trip
+/// counts ("n", "ceil(n/2)"). Unknown factors are at least 1 (the loop runs),
+/// which gives the lower bound used to decide "does not fit" without them.
+class PageCount {
+  using Factors = std::vector<std::pair<int, int64_t>>; // (loop, divisor)
+  std::map<Factors, int64_t> Terms;                     // sorted factors -> coef
+
+public:
+  void add(Factors F, int64_t Coef) {
+    std::sort(F.begin(), F.end());
+    int64_t &C = Terms[F];
+    C = satAdd(C, Coef);
+  }
+  bool isConstant() const {
+    return Terms.empty() || (Terms.size() == 1 && Terms.begin()->first.empty());
+  }
+  int64_t lowerBound() const {
+    int64_t Sum = 0;
+    for (const auto &[F, Coef] : Terms)
+      Sum = satAdd(Sum, Coef);
+    return Sum;
+  }
+  std::vector<PageTerm> terms() const {
+    std::vector<PageTerm> Out;
+    for (const auto &[F, Coef] : Terms)
+      Out.push_back({Coef, F});
+    return Out;
+  }
+  std::string text(const NestModel &Nest) const {
+    std::string Out;
+    auto Append = [&](const std::string &Term) {
+      Out += Out.empty() ? Term : " + " + Term;
+    };
+    // Symbolic terms first, sorted by text, the constant last:
+    // "ceil(n/2) + n + 1".
+    std::map<std::string, int64_t> Symbolic;
+    for (const auto &[F, Coef] : Terms) {
+      if (F.empty())
+        continue;
+      std::vector<std::string> Names;
+      for (auto [Loop, Div] : F) {
+        std::string Trip = tripText(Nest, Loop);
+        Names.push_back(Div > 1 ? "ceil(" + parenthesized(Trip) + "/" +
+                                      std::to_string(Div) + ")"
+                                : Trip);
+      }
+      std::sort(Names.begin(), Names.end());
+      std::string Term;
+      for (size_t I = 0; I < Names.size(); ++I)
+        Term += (I ? "*" : "") + Names[I];
+      int64_t &C = Symbolic[Term];
+      C = satAdd(C, Coef);
+    }
+    for (const auto &[Term, Coef] : Symbolic)
+      Append(Coef == 1 ? Term : std::to_string(Coef) + "*" + Term);
+    auto Const = Terms.find({});
+    if (Const != Terms.end())
+      Append(std::to_string(Const->second));
+    return Out.empty() ? "0" : Out;
+  }
+};
 
 /// Whether the reuse math applies: a direct reference whose access relation
 /// ranges over exactly the loops of its path. Anything else (a malformed
@@ -198,7 +228,7 @@ int pathPosition(const NestRef &Ref, int Loop) {
 void addRefPages(PageCount &Count, const NestModel &Nest, const NestRef &Ref,
                  const RefReuse &Reuse, int Pos) {
   int64_t Coef = 1;
-  std::vector<std::string> Factors;
+  std::vector<std::pair<int, int64_t>> Factors;
   for (size_t P = size_t(Pos) + 1; P < Ref.Path.size(); ++P) {
     if (Reuse.Temporal[P])
       continue;
@@ -208,20 +238,12 @@ void addRefPages(PageCount &Count, const NestModel &Nest, const NestRef &Ref,
       int64_t Trip = std::max<int64_t>(*L.TripCount, 0);
       Coef = satMul(Coef, F ? (Trip + F - 1) / F : Trip);
     } else {
-      std::string Trip = L.TripText.empty() ? "trip(" + L.Name + ")" : L.TripText;
-      Factors.push_back(F ? "ceil(" + parenthesized(Trip) + "/" +
-                                std::to_string(F) + ")"
-                          : Trip);
+      Factors.push_back({Ref.Path[P], std::max<int64_t>(F, 1)});
     }
   }
   if (Factors.empty())
     Coef = std::max<int64_t>(Coef, 1);
   Count.add(std::move(Factors), Coef);
-}
-
-std::string loopName(const NestModel &Nest, int Loop) {
-  const std::string &Name = Nest.Loops[Loop].Name;
-  return Name.empty() ? "loop" + std::to_string(Loop) : Name;
 }
 
 std::string lastValueText(const NestLoop &L) {
@@ -325,7 +347,8 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params) {
         addRefPages(Count, Nest, Ref, Reuse[R], pathPosition(Ref, int(K)));
       }
     LoopLocality &LL = Out.Loops[K];
-    LL.PagesText = Count.text();
+    LL.PagesText = Count.text(Nest);
+    LL.Pages = Count.terms();
     if (Count.isConstant()) {
       LL.PagesPerIter = Count.lowerBound();
       Fits[K] = *LL.PagesPerIter <= MemPages ? Fit::Yes : Fit::No;
@@ -361,8 +384,10 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params) {
     // With Small the decision also rests on the assumption: the flag says so
     // in every mode; Version is the mode in which the transform acts on it.
     LL.DependsOnUnknownTrip = Fits[K] == Fit::Unknown || ChildDepends;
-    LL.Localized = ChildrenLocalized &&
-                   (Fits[K] == Fit::Yes || Params.Unknown == UnknownTrip::Small);
+    bool AssumeFit = Params.Unknown == UnknownTrip::Small ||
+                     (Params.AssumeFitFromDepth >= 0 &&
+                      loopDepth(Nest, K) >= Params.AssumeFitFromDepth);
+    LL.Localized = ChildrenLocalized && (Fits[K] == Fit::Yes || AssumeFit);
   };
   for (size_t K = 0; K < Nest.Loops.size(); ++K)
     Resolve(Resolve, int(K));

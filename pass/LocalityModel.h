@@ -40,6 +40,9 @@ struct MachineParams {
   int64_t PageSize = 4096;          ///< bytes
   int64_t MemSize = 64 << 20;       ///< bytes the analysis may assume
   UnknownTrip Unknown = UnknownTrip::Large;
+  /// When >= 0: loops at this depth or deeper whose fit rests on unknown trip
+  /// counts are taken to fit (a run-time version of the nest checks that).
+  int AssumeFitFromDepth = -1;
 };
 
 struct NestLoop {
@@ -116,9 +119,16 @@ int compareLead(const isl::map &A, const isl::map &B);
 enum class GroupRole { Single, Leader, Trailer, Member };
 const char *groupRoleName(GroupRole R); // "single", "leader", "trailer", "member"
 
+/// One term of a symbolic page count: Coef * prod ceil(trip(Loop) / Div).
+struct PageTerm {
+  int64_t Coef = 0;
+  std::vector<std::pair<int, int64_t>> Factors; ///< (loop, Div), sorted
+};
+
 struct LoopLocality {
   std::optional<int64_t> PagesPerIter; ///< pages one iteration touches, when constant
   std::string PagesText;               ///< printable, possibly symbolic
+  std::vector<PageTerm> Pages;         ///< the same count, term by term
   bool Localized = false;
   bool DependsOnUnknownTrip = false;   ///< decision rests on -outcore-unknown-trip
 };

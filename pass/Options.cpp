@@ -85,13 +85,13 @@ CheckedOption BlockPages("outcore-block-pages", "4",
                          "Pages per block prefetch", parseCount);
 
 cl::opt<UnknownTrip> UnknownTripOpt(
-    "outcore-unknown-trip", cl::init(UnknownTrip::Large),
+    "outcore-unknown-trip", cl::init(UnknownTrip::Version),
     cl::cat(CheckedOption::category()),
     cl::desc("What to assume for trip counts unknown at compile time"),
     cl::values(clEnumValN(UnknownTrip::Small, "small", "always localized"),
                clEnumValN(UnknownTrip::Large, "large", "never localized"),
                clEnumValN(UnknownTrip::Version, "version",
-                          "never localized; choose at run time")));
+                          "versions chosen at run time from the actual trip counts")));
 
 } // namespace
 

@@ -38,11 +38,14 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
+
+#include <map>
 
 #define DEBUG_TYPE "outcore"
 
@@ -158,6 +161,62 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
     Bases.push_back(Exp.expandCodeFor(RS.Base, RS.Base->getType(), PT));
     Steps.push_back(RS.Step ? nullptr : Exp.expandCodeFor(RS.StepS, RS.StepS->getType(), PT));
   }
+  // Predicates on the loops around the pipeline loop (TOCS 3.2 peels and
+  // strip-mines those loops): reference R is prefetched only in the outer
+  // iterations that first touch its data and released only in those that
+  // last touch it. Each test runs once per outer iteration, here; a test the
+  // pass cannot compute is left out (a hint more, never one less).
+  std::vector<Value *> PfGate(NS.Refs.size(), nullptr), RelGate(NS.Refs.size(), nullptr);
+  {
+    IRBuilder<> GB(PT);
+    std::map<int, std::pair<Value *, Value *>> Counters; // loop -> (c, last c)
+    auto CounterOf = [&](int K) {
+      auto [It, New] = Counters.try_emplace(K, nullptr, nullptr);
+      if (New) {
+        Loop *OL = Nest.IR.Loops[K];
+        const SCEV *C = Cx.SE.getAddRecExpr(Cx.SE.getZero(I64), Cx.SE.getOne(I64), OL,
+                                            SCEV::FlagNUW);
+        It->second.first = Exp.expandCodeFor(C, I64, PT);
+        const SCEV *Last = Cx.SE.getBackedgeTakenCount(OL);
+        if (!isa<SCEVCouldNotCompute>(Last) && Exp.isSafeToExpandAt(Last, PT) &&
+            Cx.SE.getTypeSizeInBits(Last->getType()) <= 64)
+          It->second.second = GB.CreateZExtOrTrunc(
+              Exp.expandCodeFor(Last, Last->getType(), PT), I64, "oc.last");
+      }
+      return It->second;
+    };
+    auto And = [&](Value *&Gate, Value *Cond) {
+      Gate = Gate ? GB.CreateAnd(Gate, Cond) : Cond;
+    };
+    for (size_t R = 0; R < NS.Refs.size(); ++R) {
+      if (NS.Refs[R].IndexLoad)
+        continue;
+      const RefLocality &RL = Nest.Locality.Refs[NS.Refs[R].Ref];
+      auto Around = [&](int K) {
+        return Nest.IR.Loops[K] != L && Nest.IR.Loops[K]->contains(L);
+      };
+      for (int K : RL.TemporalLocality)
+        if (Around(K)) {
+          auto [C, Last] = CounterOf(K);
+          And(PfGate[R], GB.CreateICmpEQ(C, GB.getInt64(0), "oc.first"));
+          if (Last)
+            And(RelGate[R], GB.CreateICmpEQ(C, Last, "oc.last.it"));
+        }
+      for (size_t X = 0; X < RL.SpatialLocality.size(); ++X)
+        if (int K = RL.SpatialLocality[X]; Around(K)) {
+          // c mod F = 0 / F - 1 (and the last iteration, which ends a page
+          // that a partial last group of F iterations leaves open).
+          auto [C, Last] = CounterOf(K);
+          int64_t F = RL.SpatialFactor[X];
+          Value *Rem = GB.CreateURem(C, GB.getInt64(F), "oc.rem");
+          And(PfGate[R], GB.CreateICmpEQ(Rem, GB.getInt64(0), "oc.page.first"));
+          Value *Ends = GB.CreateICmpEQ(Rem, GB.getInt64(F - 1), "oc.page.last");
+          if (Last)
+            Ends = GB.CreateOr(Ends, GB.CreateICmpEQ(C, Last));
+          And(RelGate[R], Ends);
+        }
+    }
+  }
   Exp.clear();
   IRBuilder<> PB(PT);
   // A run-time step: the page of an earlier iteration is released only when
@@ -193,10 +252,17 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
     return AddrAt(B, R, B.CreateSub(End, B.getInt64(1)));
   };
   // The release address Addr when Ok (and, for a run-time step, a page stride).
+  auto Both = [](IRBuilder<> &B, Value *X, Value *Y) -> Value * {
+    return X && Y ? B.CreateAnd(X, Y) : X ? X : Y;
+  };
   auto RelAddr = [&](IRBuilder<> &B, unsigned R, Value *Ok, Value *Addr) -> Value * {
-    if (PageStride[R])
-      Ok = Ok ? B.CreateAnd(Ok, PageStride[R]) : PageStride[R];
+    Ok = Both(B, Both(B, Ok, PageStride[R]), RelGate[R]);
     return Ok ? B.CreateSelect(Ok, Addr, Null, "oc.rel") : Addr;
+  };
+  // The prefetch address Addr when Ok and the outer predicates hold.
+  auto PfAddr = [&](IRBuilder<> &B, unsigned R, Value *Ok, Value *Addr) -> Value * {
+    Ok = Both(B, Ok, PfGate[R]);
+    return Ok ? B.CreateSelect(Ok, Addr, Null, "oc.pf") : Addr;
   };
   auto PagesFor = [&](IRBuilder<> &B, unsigned R, Value *Iters) -> Value * {
     int64_t Step = std::abs(NS.Refs[R].Step);
@@ -242,7 +308,7 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
       const RefSchedule &RS = NS.Refs[R];
       if (!RS.Prefetch || !RS.Contiguous)
         continue; // a page per iteration: the prolog loop below
-      Value *Addr = LowAddr(PB, R, PB.getInt64(0), Pro);
+      Value *Addr = PfAddr(PB, R, nullptr, LowAddr(PB, R, PB.getInt64(0), Pro));
       Located(PB.CreateCall(Cx.RT.PrefetchBlock,
                             {Addr, PagesFor(PB, R, Pro), ConstantInt::get(I32, RS.Priority),
                              ConstantInt::get(I32, Tags[R])}),
@@ -308,9 +374,7 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
       const RefSchedule &RS = NS.Refs[R];
       if (RS.PerIteration)
         continue;
-      Value *Pf = RS.Prefetch
-                      ? SB.CreateSelect(PfOk, LowAddr(SB, R, PfIt, PfEnd), Null, "oc.pf")
-                      : nullptr;
+      Value *Pf = RS.Prefetch ? PfAddr(SB, R, PfOk, LowAddr(SB, R, PfIt, PfEnd)) : nullptr;
       Value *Rel = RS.Release ? RelAddr(SB, R, NotFirst, LowAddr(SB, R, RelIt, S)) : nullptr;
       Steady[R] = EmitHint(SB, R, Pf, Rel, SB.getInt64(RS.Pages));
     }
@@ -419,9 +483,7 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
           PfOk = HB.CreateICmpULT(Ahead, TC);
           NotFirst = HB.CreateICmpNE(C, HB.getInt64(0));
         }
-        Value *Pf = RS.Prefetch
-                        ? HB.CreateSelect(PfOk, AddrAt(HB, R, Ahead), Null, "oc.pf")
-                        : nullptr;
+        Value *Pf = RS.Prefetch ? PfAddr(HB, R, PfOk, AddrAt(HB, R, Ahead)) : nullptr;
         Value *Rel = RS.Release ? RelAddr(HB, R, NotFirst,
                                           AddrAt(HB, R, HB.CreateSub(C, HB.getInt64(1))))
                                 : nullptr;
@@ -478,9 +540,10 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
         IndirectPrefetch(KB, R, K);
         continue;
       }
-      Value *Addr = AddrAt(KB, R, K);
-      if (ProIters[R] < MaxPro)
-        Addr = KB.CreateSelect(KB.CreateICmpULT(K, KB.getInt64(ProIters[R])), Addr, Null);
+      Value *InProlog = ProIters[R] < MaxPro
+                            ? KB.CreateICmpULT(K, KB.getInt64(ProIters[R]))
+                            : nullptr;
+      Value *Addr = PfAddr(KB, R, InProlog, AddrAt(KB, R, K));
       EmitHint(KB, R, Addr, nullptr, KB.getInt64(1));
     }
   }
@@ -534,13 +597,39 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
     if (Reason.empty()) {
       if (!Changed)
         Cx.RT = declareRuntime(*F.getParent());
-      // The footprint is read before the IR changes; no footprint, no clone.
-      if (const SCEV *FP = nestFootprint(Nest, Info.Params.Machine.PageSize, Cx.SE))
-        versionNest(Nest.IR.Loops[0], FP, Cx.RT.MemoryLimit, Cx.LI, Cx.DT, Cx.SE);
+      Loop *Outer = Nest.IR.Loops[0];
+      const MachineParams &Machine = Info.Params.Machine;
+      // Footprint and needs are read before the IR changes. The checks run
+      // in the order the clones are made: the whole nest in memory (the
+      // original), then the most localized version whose pages fit.
+      std::vector<LocalizedVersion> Versions;
+      if (Machine.Unknown == UnknownTrip::Version)
+        Versions = localizedVersions(Nest, Machine, Cx.SE);
+      ValueToValueMapTy OrigMap;
+      if (const SCEV *FP = nestFootprint(Nest, Machine.PageSize, Cx.SE))
+        Changed |= versionNest(Outer, FP, Cx.RT.MemoryLimit, ".oc.orig", OrigMap, Cx.LI, Cx.DT,
+                               Cx.SE) != nullptr;
+      std::vector<AnalyzedNest> Clones;
+      for (LocalizedVersion &V : Versions) {
+        ValueToValueMapTy VMap;
+        if (versionNest(Outer, V.Need, Cx.RT.MemoryLimit, ".oc.local", VMap, Cx.LI, Cx.DT, Cx.SE)) {
+          Changed = true;
+          Clones.push_back({remapNest(Nest.IR, VMap, Cx.LI), std::move(V.Locality)});
+        }
+      }
       Reason = transformNest(Nest, NS, Cx);
-      if (Reason.empty()) {
+      bool Hinted = Reason.empty();
+      // A version that cannot be transformed stays a plain copy of the nest.
+      for (const AnalyzedNest &Clone : Clones) {
+        NestSchedule CS = scheduleNest(Clone, Info.Params, Cx.LI, Cx.DT, Cx.SE);
+        std::string Why = CS.Reason.empty() ? transformNest(Clone, CS, Cx) : CS.Reason;
+        Hinted |= Why.empty();
+        LLVM_DEBUG(if (!Why.empty()) dbgs() << "outcore: run-time version left plain: "
+                                            << Why << "\n");
+      }
+      if (Hinted) {
         Changed = true;
-        registerModule(*F.getParent(), Cx.RT, Info.Params.Machine.PageSize);
+        registerModule(*F.getParent(), Cx.RT, Machine.PageSize);
       }
     }
     if (!Reason.empty())

@@ -14,6 +14,8 @@
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
+#include <set>
+
 using namespace llvm;
 
 namespace outcore {
@@ -100,21 +102,95 @@ const SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
   return Total;
 }
 
-bool versionNest(Loop *Outer, const SCEV *Footprint, FunctionCallee MemoryLimit,
-                 LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE) {
+const SCEV *pagesPerIteration(const AnalyzedNest &Nest, int K, ScalarEvolution &SE) {
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  const Loop *Outer = Nest.IR.Loops[0];
+  const SCEV *Sum = SE.getZero(I64);
+  for (const PageTerm &T : Nest.Locality.Loops[K].Pages) {
+    const SCEV *Term = SE.getConstant(I64, T.Coef);
+    for (auto [Loop, Div] : T.Factors) {
+      const SCEV *BTC = backedgesInvariantIn(Nest.IR.Loops[Loop], Outer, SE);
+      if (!BTC)
+        return nullptr;
+      // ceil(trip / Div) = backedges / Div + 1
+      const SCEV *Pages = SE.getAddExpr(
+          SE.getUDivExpr(SE.getTruncateOrZeroExtend(BTC, I64), SE.getConstant(I64, Div)),
+          SE.getOne(I64));
+      Term = SE.getMulExpr(Term, Pages);
+    }
+    Sum = SE.getAddExpr(Sum, Term);
+  }
+  return Sum;
+}
+
+std::vector<LocalizedVersion> localizedVersions(const AnalyzedNest &Nest,
+                                                const MachineParams &Params,
+                                                ScalarEvolution &SE,
+                                                unsigned MaxVersions) {
+  const NestModel &Model = Nest.IR.Model;
+  const NestLocality &Base = Nest.Locality;
+  std::set<int> Depths;
+  for (size_t K = 0; K < Model.Loops.size(); ++K)
+    if (Base.Loops[K].DependsOnUnknownTrip && !Base.Loops[K].Localized)
+      Depths.insert(loopDepth(Model, int(K)));
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  std::vector<LocalizedVersion> Out;
+  std::set<std::vector<int>> Seen;
+  for (int D : Depths) { // outermost first: the most localized version first
+    if (Out.size() >= MaxVersions)
+      break;
+    MachineParams P = Params;
+    P.AssumeFitFromDepth = D;
+    NestLocality Loc = analyzeNest(Model, P);
+    std::vector<int> Assumed;
+    for (size_t K = 0; K < Model.Loops.size(); ++K)
+      if (Loc.Loops[K].Localized && !Base.Loops[K].Localized)
+        Assumed.push_back(int(K));
+    if (Assumed.empty() || !Seen.insert(Assumed).second)
+      continue;
+    AnalyzedNest Probe{Nest.IR, Loc};
+    const SCEV *Need = SE.getZero(I64);
+    for (int K : Assumed) {
+      const SCEV *Pages = pagesPerIteration(Probe, K, SE);
+      if (!Pages) {
+        Need = nullptr;
+        break;
+      }
+      Need = SE.getUMaxExpr(Need, SE.getMulExpr(Pages, SE.getConstant(I64, Params.PageSize)));
+    }
+    if (Need)
+      Out.push_back({std::move(Loc), Need});
+  }
+  return Out;
+}
+
+IRNest remapNest(const IRNest &N, ValueToValueMapTy &VMap, LoopInfo &LI) {
+  IRNest C = N;
+  for (Loop *&L : C.Loops)
+    L = LI.getLoopFor(cast<BasicBlock>(VMap[L->getHeader()]));
+  for (auto *List : {&C.Accesses, &C.IndexLoads})
+    for (Instruction *&I : *List)
+      if (I)
+        I = cast<Instruction>(VMap[I]);
+  return C;
+}
+
+Loop *versionNest(Loop *Outer, const SCEV *Need, FunctionCallee MemoryLimit, StringRef Suffix,
+                  ValueToValueMapTy &VMap, LoopInfo &LI, DominatorTree &DT,
+                  ScalarEvolution &SE) {
   BasicBlock *Check = Outer->getLoopPreheader();
   if (!Check || !Outer->isRecursivelyLCSSAForm(DT, LI) ||
       !isa<BranchInst>(Check->getTerminator()))
-    return false;
+    return nullptr;
   for (BasicBlock *BB : Outer->blocks())
     for (Instruction &I : *BB)
       if (I.getType()->isTokenTy() || isa<CallBrInst>(I))
-        return false;
+        return nullptr;
   SCEVExpander Exp(SE, Check->getModule()->getDataLayout(), "oc.fp");
-  if (!Exp.isSafeToExpandAt(Footprint, Check->getTerminator()))
-    return false;
+  if (!Exp.isSafeToExpandAt(Need, Check->getTerminator()))
+    return nullptr;
 
-  Value *FP = Exp.expandCodeFor(Footprint, Footprint->getType(), Check->getTerminator());
+  Value *FP = Exp.expandCodeFor(Need, Need->getType(), Check->getTerminator());
   Exp.clear();
   IRBuilder<> B(Check->getTerminator());
   Value *Limit = B.CreateCall(MemoryLimit, {}, "oc.limit");
@@ -125,9 +201,8 @@ bool versionNest(Loop *Outer, const SCEV *Footprint, FunctionCallee MemoryLimit,
                               Outer->getHeader()->getName() + ".oc.ph");
   SmallVector<BasicBlock *, 4> Exits;
   Outer->getUniqueExitBlocks(Exits);
-  ValueToValueMapTy VMap;
   SmallVector<BasicBlock *, 16> Blocks;
-  Loop *Clone = cloneLoopWithPreheader(PH, Check, Outer, VMap, ".oc.orig", &LI,
+  Loop *Clone = cloneLoopWithPreheader(PH, Check, Outer, VMap, Suffix, &LI,
                                        &DT, Blocks);
   remapInstructionsInBlocks(Blocks, VMap);
   Instruction *Old = Check->getTerminator();
@@ -150,7 +225,7 @@ bool versionNest(Loop *Outer, const SCEV *Footprint, FunctionCallee MemoryLimit,
   formDedicatedExitBlocks(Outer, &DT, &LI, nullptr, true);
   formDedicatedExitBlocks(Clone, &DT, &LI, nullptr, true);
   SE.forgetTopmostLoop(Outer);
-  return true;
+  return Clone;
 }
 
 } // namespace outcore

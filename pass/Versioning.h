@@ -6,6 +6,11 @@
 //   oc.version:  fp = <bytes the hinted references touch over the nest>
 //                br (fp <= oc_memory_limit()), clone, hinted
 //
+// Where a localization decision rests on a trip count unknown at compile
+// time, the hinted nest is versioned again, once per distinct outcome: a
+// version that keeps a loop's pages across its iterations runs when the
+// pages one iteration touches, from the actual trip counts, fit.
+//
 // The footprint comes from the nest's actual bounds (trip counts and strides
 // from ScalarEvolution), so symbolic bounds are handled too (TOCS 5.3: the
 // fix the papers propose for MGRID/APPLU). Both versions compute the same
@@ -16,6 +21,8 @@
 #define OUTCORE_VERSIONING_H
 
 #include "Locality.h"
+
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 namespace llvm {
 class DominatorTree;
@@ -34,12 +41,41 @@ namespace outcore {
 const llvm::SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
                                 llvm::ScalarEvolution &SE);
 
+/// Pages one iteration of loop K of the nest touches (LoopLocality::Pages)
+/// from the actual trip counts, as a SCEV computable before the nest; null
+/// when some trip count is not.
+const llvm::SCEV *pagesPerIteration(const AnalyzedNest &Nest, int K,
+                                    llvm::ScalarEvolution &SE);
+
+/// A locality of the nest for trip counts known only at run time (TOCS 5.3,
+/// -outcore-unknown-trip=version): more loops localized than the analysis
+/// could prove, valid when Need (bytes) fits in memory.
+struct LocalizedVersion {
+  NestLocality Locality;
+  const llvm::SCEV *Need;
+};
+
+/// The distinct localities the nest has when the loops whose fit rests on
+/// unknown trip counts fit from some depth inward, most localized first (at
+/// most MaxVersions).
+std::vector<LocalizedVersion> localizedVersions(const AnalyzedNest &Nest,
+                                                const MachineParams &Params,
+                                                llvm::ScalarEvolution &SE,
+                                                unsigned MaxVersions = 3);
+
 /// Clones the nest Outer (left untouched) and makes its preheader choose:
-/// the clone when Footprint <= MemoryLimit(), else Outer. Returns false,
-/// with nothing changed, when Outer's shape does not allow it.
-bool versionNest(llvm::Loop *Outer, const llvm::SCEV *Footprint,
-                 llvm::FunctionCallee MemoryLimit, llvm::LoopInfo &LI,
-                 llvm::DominatorTree &DT, llvm::ScalarEvolution &SE);
+/// the clone when Need <= MemoryLimit(), else Outer. Returns the clone, VMap
+/// mapping Outer's values to it, its blocks named with Suffix; null, with nothing changed, when Outer's
+/// shape does not allow it. Called again on Outer, the checks chain: the
+/// first clone is tried first.
+llvm::Loop *versionNest(llvm::Loop *Outer, const llvm::SCEV *Need,
+                        llvm::FunctionCallee MemoryLimit, llvm::StringRef Suffix,
+                        llvm::ValueToValueMapTy &VMap, llvm::LoopInfo &LI,
+                        llvm::DominatorTree &DT, llvm::ScalarEvolution &SE);
+
+/// The nest N as it is in a clone made by versionNest.
+IRNest remapNest(const IRNest &N, llvm::ValueToValueMapTy &VMap,
+                 llvm::LoopInfo &LI);
 
 } // namespace outcore
 

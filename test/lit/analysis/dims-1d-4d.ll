@@ -10,7 +10,7 @@
 ;
 ; RUN: opt -load-pass-plugin=%outcore -passes='print<outcore-locality>' -disable-output %s 2>&1 | FileCheck %s
 ;
-; CHECK: Outcore locality for function 'dims': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts large
+; CHECK: Outcore locality for function 'dims': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts version
 ; CHECK-NEXT: Nest 0 (Polly SCoP), 4 loops, 4 references
 ; CHECK-NEXT:   loop i: depth 0, trip 8, 0 .. 7, pages/iteration 153, localized
 ; CHECK-NEXT:   loop j: depth 1, trip 8, 0 .. 7, pages/iteration 34, localized

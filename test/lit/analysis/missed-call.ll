@@ -11,7 +11,7 @@
 ; RUN: opt -passes=verify -S %s | diff -u - %t.ll
 ; REMARK: remark: <unknown>:0:0: loop nest not transformed: the loop calls 'opaque', which may access memory the analysis cannot see (Polly: Call instruction:
 ;
-; CHECK: Outcore locality for function 'with_call': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts large
+; CHECK: Outcore locality for function 'with_call': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts version
 ; CHECK-NEXT: Missed nest at loop 'for.body': the loop calls 'opaque', which may access memory the analysis cannot see (Polly: Call instruction:   call void @opaque(ptr noundef %arrayidx) #2)
 ;
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -8,7 +8,7 @@
 ;
 ; RUN: opt -load-pass-plugin=%outcore -passes='print<outcore-locality>' -disable-output %s 2>&1 | FileCheck %s
 ;
-; CHECK: Outcore locality for function 'strided': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts large
+; CHECK: Outcore locality for function 'strided': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts version
 ; CHECK-NEXT: Nest 0 (Polly SCoP), 1 loops, 2 references
 ; CHECK-NEXT:   loop i#: depth 0, trip (1 + ((-1 + n) /u 2)), 0 .. ((1 + ((-1 + n) /u 2))) - 1, pages/iteration 2, localized
 ; CHECK-NEXT:   ref a[2*i#] (read, 8 B elements)

@@ -10,7 +10,7 @@
 ; RUN: opt -load-pass-plugin=%outcore -passes='print<outcore-locality><mem-size=64K>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=ROWS
 ; RUN: opt -load-pass-plugin=%outcore -passes='print<outcore-locality><mem-size=48K>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=EDGE
 ;
-; ROWS: Outcore locality for function 'stencil': page 4096 B, memory 65536 B (16 pages), unknown trip counts large
+; ROWS: Outcore locality for function 'stencil': page 4096 B, memory 65536 B (16 pages), unknown trip counts version
 ; ROWS-NEXT: Nest 0 (Polly SCoP), 2 loops, 10 references
 ; ROWS-NEXT:   loop i: depth 0, trip 1022, 1 .. 1022, pages/iteration 13, localized
 ; ROWS-NEXT:   loop j: depth 1, trip 1022, 1 .. 1022, pages/iteration 10, localized
@@ -65,7 +65,7 @@
 ; ROWS-NEXT:     localized 0,1; temporal locality none; spatial locality 1
 ; ROWS-NEXT:     group 0 member; prefetch when false; release when false; priority 0; hints none
 ;
-; EDGE: Outcore locality for function 'stencil': page 4096 B, memory 49152 B (12 pages), unknown trip counts large
+; EDGE: Outcore locality for function 'stencil': page 4096 B, memory 49152 B (12 pages), unknown trip counts version
 ; EDGE-NEXT: Nest 0 (Polly SCoP), 2 loops, 10 references
 ; EDGE-NEXT:   loop i: depth 0, trip 1022, 1 .. 1022, pages/iteration 13, not localized
 ; EDGE-NEXT:   loop j: depth 1, trip 1022, 1 .. 1022, pages/iteration 10, localized

@@ -11,7 +11,7 @@
 ;
 ; RUN: opt -load-pass-plugin=%outcore -passes='print<outcore-locality><page-size=16K;mem-size=4M>' -disable-output %s 2>&1 | FileCheck %s
 ;
-; CHECK: Outcore locality for function 'matvec': page 16384 B, memory 4194304 B (256 pages), unknown trip counts large
+; CHECK: Outcore locality for function 'matvec': page 16384 B, memory 4194304 B (256 pages), unknown trip counts version
 ; CHECK-NEXT: Nest 0 (Polly SCoP), 3 loops, 4 references
 ; CHECK-NEXT:   loop iter: depth 0, trip 10, 0 .. 9, pages/iteration 24747, not localized
 ; CHECK-NEXT:   loop i: depth 1, trip 100, 0 .. 99, pages/iteration 492, not localized

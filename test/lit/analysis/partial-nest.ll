@@ -10,7 +10,7 @@
 ; RUN: opt -passes=verify -S %s | diff -u - %t.ll
 ; REMARK: remark: <unknown>:0:0: loop nest not transformed: the address of a reference to 'sq' is not an affine function of the loop counters
 ;
-; CHECK: Outcore locality for function 'partial': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts large
+; CHECK: Outcore locality for function 'partial': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts version
 ; CHECK-NEXT: Nest 0 (ScalarEvolution), 1 loops, 2 references
 ; CHECK-NEXT:   left as it is: the address of a reference to 'sq' is not an affine function of the loop counters
 ; CHECK-NEXT:   loop i: depth 0, trip n, 0 .. (-1 + n), pages/iteration 2, localized

@@ -6,7 +6,7 @@
 ;
 ; RUN: opt -load-pass-plugin=%outcore -passes='print<outcore-locality>' -disable-output %s 2>&1 | FileCheck %s
 ;
-; CHECK: Outcore locality for function 'axpy_ptr': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts large
+; CHECK: Outcore locality for function 'axpy_ptr': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts version
 ; CHECK-NEXT: Nest 0 (Polly SCoP), 1 loops, 3 references
 ; CHECK-NEXT:   loop i: depth 0, trip n, 0 .. (-1 + n), pages/iteration 3, localized
 ; CHECK-NEXT:   ref y[i] (read, 8 B elements)

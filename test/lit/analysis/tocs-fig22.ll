@@ -8,7 +8,7 @@
 ;
 ; RUN: opt -load-pass-plugin=%outcore -passes='print<outcore-locality><page-size=16;mem-size=8000>' -disable-output %s 2>&1 | FileCheck %s
 ;
-; CHECK: Outcore locality for function 'fig22': page 16 B, memory 8000 B (500 pages), unknown trip counts large
+; CHECK: Outcore locality for function 'fig22': page 16 B, memory 8000 B (500 pages), unknown trip counts version
 ; CHECK-NEXT: Nest 0 (Polly SCoP), 2 loops, 5 references
 ; CHECK-NEXT:   loop i: depth 0, trip n, 0 .. (-1 + n), pages/iteration 4*ceil(n/2) + 1, not localized (unknown trip count)
 ; CHECK-NEXT:   loop j: depth 1, trip n, 0 .. (-1 + n), pages/iteration 5, localized

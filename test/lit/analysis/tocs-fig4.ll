@@ -8,7 +8,7 @@
 ;
 ; RUN: opt -load-pass-plugin=%outcore -passes='print<outcore-locality><page-size=16;mem-size=8000>' -disable-output %s 2>&1 | FileCheck %s
 ;
-; CHECK: Outcore locality for function 'fig4': page 16 B, memory 8000 B (500 pages), unknown trip counts large
+; CHECK: Outcore locality for function 'fig4': page 16 B, memory 8000 B (500 pages), unknown trip counts version
 ; CHECK-NEXT: Nest 0 (Polly SCoP), 2 loops, 3 references
 ; CHECK-NEXT:   loop i: depth 0, trip 3, 0 .. 2, pages/iteration 151, localized
 ; CHECK-NEXT:   loop j: depth 1, trip 100, 0 .. 99, pages/iteration 3, localized

@@ -10,7 +10,7 @@
 ;
 ; RUN: opt -load-pass-plugin=%outcore -passes='print<outcore-locality>' -disable-output %s 2>&1 | FileCheck %s
 ;
-; CHECK: Outcore locality for function 'fig9': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts large
+; CHECK: Outcore locality for function 'fig9': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts version
 ; CHECK-NEXT: Nest 0 (ScalarEvolution), 2 loops, 5 references
 ; CHECK-NEXT:   loop i: depth 0, trip 1000000, 0 .. 999999, pages/iteration 19, localized
 ; CHECK-NEXT:   loop j: depth 1, trip 8, 0 .. 7, pages/iteration 5, localized

@@ -7,7 +7,7 @@
 ;
 ; RUN: opt -load-pass-plugin=%outcore -passes='print<outcore-locality>' -disable-output %s 2>&1 | FileCheck %s
 ;
-; CHECK: Outcore locality for function 'trmv': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts large
+; CHECK: Outcore locality for function 'trmv': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts version
 ; CHECK-NEXT: Nest 0 (Polly SCoP), 2 loops, 4 references
 ; CHECK-NEXT:   loop i: depth 0, trip n, 0 .. (-1 + n), pages/iteration 2*ceil((n <= 0 ? 1 : n)/512) + 2, not localized (unknown trip count)
 ; CHECK-NEXT:   loop j: depth 1, trip n <= 0 ? 1 : n, 0 .. last, pages/iteration 4, localized

@@ -9,7 +9,7 @@
 ;
 ; RUN: opt -load-pass-plugin=%outcore -passes='outcore-prepare,print<outcore-locality>' -disable-output %s 2>&1 | FileCheck %s
 ;
-; CHECK: Outcore locality for function 'scale': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts large
+; CHECK: Outcore locality for function 'scale': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts version
 ; CHECK-NEXT: Nest 0 (Polly SCoP), 2 loops, 3 references
 ; CHECK-NEXT:   loop i: depth 0, trip rows, 0 .. (-1 + rows), pages/iteration ceil(cols/512) + 2, not localized (unknown trip count)
 ; CHECK-NEXT:   loop j: depth 1, trip cols, 0 .. (-1 + cols), pages/iteration 3, localized

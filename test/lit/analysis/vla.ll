@@ -13,7 +13,7 @@
 ;
 ; RUN: opt -load-pass-plugin=%outcore -passes='print<outcore-locality>' -disable-output %s 2>&1 | FileCheck %s
 ;
-; CHECK: Outcore locality for function 'vla_sum': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts large
+; CHECK: Outcore locality for function 'vla_sum': page 4096 B, memory 67108864 B (16384 pages), unknown trip counts version
 ; CHECK-NEXT: Nest 0 (Polly SCoP), 2 loops, 1 references
 ; CHECK-NEXT:   loop i: depth 0, trip n, 0 .. (-1 + n), pages/iteration ceil(m/512), not localized (unknown trip count)
 ; CHECK-NEXT:   loop j: depth 1, trip m, 0 .. (-1 + m), pages/iteration 1, localized

@@ -1,5 +1,5 @@
-; RUN: opt -load-pass-plugin=%outcore -passes='outcore<page-size=4096;fault-latency=100000;prefetch-overhead=10000>,verify' -S %s | FileCheck %s
-; RUN: opt -load-pass-plugin=%outcore -passes='outcore<page-size=4096;fault-latency=100000;prefetch-overhead=10000>,verify' -pass-remarks-output=%t.yaml -disable-output %s
+; RUN: opt -load-pass-plugin=%outcore -passes='outcore<page-size=4096;fault-latency=100000;prefetch-overhead=10000;unknown-trip=large>,verify' -S %s | FileCheck %s
+; RUN: opt -load-pass-plugin=%outcore -passes='outcore<page-size=4096;fault-latency=100000;prefetch-overhead=10000;unknown-trip=large>,verify' -pass-remarks-output=%t.yaml -disable-output %s
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.yaml
 ;
 ; The stride of a[i][j] along i is the run-time row length 8 * cols: the
