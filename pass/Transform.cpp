@@ -218,6 +218,34 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
     }
   }
   Exp.clear();
+
+  // TOCS 3.2 splits the outer loops so that no predicate is tested inside
+  // the pipeline loop: when every hint is gated, the outer iterations whose
+  // gates are all off run a plain copy of the pipeline loop.
+  Value *AnyHint = nullptr;
+  bool AllGated = true;
+  {
+    IRBuilder<> GB(PT);
+    for (size_t R = 0; R < NS.Refs.size(); ++R)
+      for (auto [Wanted, Gate] : {std::pair(NS.Refs[R].Prefetch, PfGate[R]),
+                                  std::pair(NS.Refs[R].Release, RelGate[R])})
+        if (Wanted) {
+          AllGated &= Gate != nullptr;
+          if (Gate)
+            AnyHint = AnyHint ? GB.CreateOr(AnyHint, Gate) : Gate;
+        }
+  }
+  if (AllGated && AnyHint) {
+    ValueToValueMapTy Plain;
+    if (cloneLoopUnder(
+            L, [&](IRBuilder<> &B) { return B.CreateNot(AnyHint, "oc.no.hints"); },
+            ".oc.plain", Plain, Cx.LI, Cx.DT, Cx.SE)) {
+      P = L->getLoopPreheader();
+      PT = P->getTerminator();
+      E = L->getUniqueExitBlock();
+    }
+  }
+
   IRBuilder<> PB(PT);
   // A run-time step: the page of an earlier iteration is released only when
   // the stride is at least a page (else it is still in use).

@@ -175,46 +175,40 @@ IRNest remapNest(const IRNest &N, ValueToValueMapTy &VMap, LoopInfo &LI) {
   return C;
 }
 
-Loop *versionNest(Loop *Outer, const SCEV *Need, FunctionCallee MemoryLimit, StringRef Suffix,
-                  ValueToValueMapTy &VMap, LoopInfo &LI, DominatorTree &DT,
-                  ScalarEvolution &SE) {
-  BasicBlock *Check = Outer->getLoopPreheader();
-  if (!Check || !Outer->isRecursivelyLCSSAForm(DT, LI) ||
+Loop *cloneLoopUnder(Loop *L, function_ref<Value *(IRBuilder<> &)> Condition,
+                     StringRef Suffix, ValueToValueMapTy &VMap, LoopInfo &LI,
+                     DominatorTree &DT, ScalarEvolution &SE) {
+  BasicBlock *Check = L->getLoopPreheader();
+  if (!Check || !L->isRecursivelyLCSSAForm(DT, LI) ||
       !isa<BranchInst>(Check->getTerminator()))
     return nullptr;
-  for (BasicBlock *BB : Outer->blocks())
+  for (BasicBlock *BB : L->blocks())
     for (Instruction &I : *BB)
       if (I.getType()->isTokenTy() || isa<CallBrInst>(I))
         return nullptr;
-  SCEVExpander Exp(SE, Check->getModule()->getDataLayout(), "oc.fp");
-  if (!Exp.isSafeToExpandAt(Need, Check->getTerminator()))
+  IRBuilder<> B(Check->getTerminator());
+  Value *Cond = Condition(B);
+  if (!Cond)
     return nullptr;
 
-  Value *FP = Exp.expandCodeFor(Need, Need->getType(), Check->getTerminator());
-  Exp.clear();
-  IRBuilder<> B(Check->getTerminator());
-  Value *Limit = B.CreateCall(MemoryLimit, {}, "oc.limit");
-  Value *Fits = B.CreateICmpULE(FP, Limit, "oc.fits");
-
-  // The hinted nest keeps its own preheader; the clone gets a copy of it.
+  // L keeps its own preheader; the clone gets a copy of it.
   BasicBlock *PH = SplitBlock(Check, Check->getTerminator(), &DT, &LI, nullptr,
-                              Outer->getHeader()->getName() + ".oc.ph");
+                              L->getHeader()->getName() + ".oc.ph");
   SmallVector<BasicBlock *, 4> Exits;
-  Outer->getUniqueExitBlocks(Exits);
+  L->getUniqueExitBlocks(Exits);
   SmallVector<BasicBlock *, 16> Blocks;
-  Loop *Clone = cloneLoopWithPreheader(PH, Check, Outer, VMap, Suffix, &LI,
-                                       &DT, Blocks);
+  Loop *Clone = cloneLoopWithPreheader(PH, Check, L, VMap, Suffix, &LI, &DT, Blocks);
   remapInstructionsInBlocks(Blocks, VMap);
   Instruction *Old = Check->getTerminator();
-  BranchInst::Create(Clone->getLoopPreheader(), PH, Fits, Old);
+  BranchInst::Create(Clone->getLoopPreheader(), PH, Cond, Old);
   Old->eraseFromParent();
 
-  // Both nests leave through the same exits: LCSSA phis get the clone's values.
+  // Both loops leave through the same exits: LCSSA phis get the clone's values.
   for (BasicBlock *X : Exits)
     for (PHINode &Phi : X->phis()) {
       SmallVector<std::pair<Value *, BasicBlock *>, 4> In;
       for (unsigned K = 0; K < Phi.getNumIncomingValues(); ++K)
-        if (Outer->contains(Phi.getIncomingBlock(K)))
+        if (L->contains(Phi.getIncomingBlock(K)))
           In.push_back({Phi.getIncomingValue(K), Phi.getIncomingBlock(K)});
       for (auto [V, From] : In) {
         Value *NewV = VMap.lookup(V);
@@ -222,10 +216,27 @@ Loop *versionNest(Loop *Outer, const SCEV *Need, FunctionCallee MemoryLimit, Str
       }
     }
   DT.recalculate(*Check->getParent());
-  formDedicatedExitBlocks(Outer, &DT, &LI, nullptr, true);
+  formDedicatedExitBlocks(L, &DT, &LI, nullptr, true);
   formDedicatedExitBlocks(Clone, &DT, &LI, nullptr, true);
-  SE.forgetTopmostLoop(Outer);
+  SE.forgetTopmostLoop(L);
   return Clone;
+}
+
+Loop *versionNest(Loop *Outer, const SCEV *Need, FunctionCallee MemoryLimit, StringRef Suffix,
+                  ValueToValueMapTy &VMap, LoopInfo &LI, DominatorTree &DT,
+                  ScalarEvolution &SE) {
+  BasicBlock *Check = Outer->getLoopPreheader();
+  SCEVExpander Exp(SE, Outer->getHeader()->getModule()->getDataLayout(), "oc.fp");
+  if (!Check || !Exp.isSafeToExpandAt(Need, Check->getTerminator()))
+    return nullptr;
+  return cloneLoopUnder(
+      Outer,
+      [&](IRBuilder<> &B) -> Value * {
+        Value *FP = Exp.expandCodeFor(Need, Need->getType(), &*B.GetInsertPoint());
+        Value *Limit = B.CreateCall(MemoryLimit, {}, "oc.limit");
+        return B.CreateICmpULE(FP, Limit, "oc.fits");
+      },
+      Suffix, VMap, LI, DT, SE);
 }
 
 } // namespace outcore

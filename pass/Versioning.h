@@ -22,6 +22,7 @@
 
 #include "Locality.h"
 
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 namespace llvm {
@@ -62,6 +63,17 @@ std::vector<LocalizedVersion> localizedVersions(const AnalyzedNest &Nest,
                                                 const MachineParams &Params,
                                                 llvm::ScalarEvolution &SE,
                                                 unsigned MaxVersions = 3);
+
+/// Clones the loop L (left untouched) and makes its preheader branch to the
+/// clone when Condition, built at the end of the preheader, holds. Returns
+/// the clone, VMap mapping L's values to it, its blocks named with Suffix;
+/// null, with nothing changed, when L's shape does not allow it or Condition
+/// returns null.
+llvm::Loop *cloneLoopUnder(llvm::Loop *L,
+                           llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &)> Condition,
+                           llvm::StringRef Suffix, llvm::ValueToValueMapTy &VMap,
+                           llvm::LoopInfo &LI, llvm::DominatorTree &DT,
+                           llvm::ScalarEvolution &SE);
 
 /// Clones the nest Outer (left untouched) and makes its preheader choose:
 /// the clone when Need <= MemoryLimit(), else Outer. Returns the clone, VMap

@@ -15,13 +15,16 @@ import subprocess
 from dataclasses import dataclass
 
 POLICIES = ("off", "prefetch", "release", "buffered")
-# A 1 MiB limit is below every corpus and fuzz footprint, so run-time versioning picks the
-# hinted loop nests; without a limit it may pick the original ones.
-SMALL_MEM_LIMIT = "16K"  # below every corpus program's footprint: forces the hinted versions
+# Without a limit run-time versioning may pick the original loop nests. 16K is below every
+# corpus and fuzz footprint and below most single iterations: the hinted versions that
+# release after each use. At 256K the one-iteration working sets of outer loops often fit
+# while the whole nest does not: the versions that keep pages across outer iterations.
+SMALL_MEM_LIMIT = "16K"
+MEDIUM_MEM_LIMIT = "256K"
 RUN_CONFIGS = tuple(
     (f"{policy}{'' if limit is None else '+mem=' + limit}",
      {"OUTCORE_POLICY": policy, **({} if limit is None else {"OUTCORE_MEM_LIMIT": limit})})
-    for policy in POLICIES for limit in (None, SMALL_MEM_LIMIT))
+    for policy in POLICIES for limit in (None, SMALL_MEM_LIMIT, MEDIUM_MEM_LIMIT))
 
 COMPILE_TIMEOUT = 60  # every corpus or fuzz file compiles in about a second; more is a hang
 RUN_TIMEOUT = 60

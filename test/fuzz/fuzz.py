@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Differential fuzzer: generate random loop-nest programs (gen.py), build each with outcore-cc
 and with plain clang-19 at one -O level (cycling -O1/-O2/-O3), run the plain binary once and the
-outcore binary under every OUTCORE_POLICY with and without a small OUTCORE_MEM_LIMIT (harness.SMALL_MEM_LIMIT), and compare
+outcore binary under every OUTCORE_POLICY with no OUTCORE_MEM_LIMIT, a small one and a medium one (harness.SMALL_MEM_LIMIT, MEDIUM_MEM_LIMIT), and compare
 stdout. Failing programs are saved with a note of what failed."""
 
 import argparse
@@ -29,7 +29,7 @@ def run_case(case_seed, level, work_dir, save_dir, toolchain):
         shutil.copy(source, os.path.join(save_dir, f"{name}.c"))
         with open(os.path.join(save_dir, f"{name}.txt"), "w", encoding="utf-8") as f:
             f.write(f"reproduce: outcore-cc {level} {name}.c -o {name} -lm, then run it under each "
-                    f"OUTCORE_POLICY (and OUTCORE_MEM_LIMIT={harness.SMALL_MEM_LIMIT}) and compare "
+                    f"OUTCORE_POLICY (OUTCORE_MEM_LIMIT unset, {harness.SMALL_MEM_LIMIT}, {harness.MEDIUM_MEM_LIMIT}) and compare "
                     f"with clang-19 {level}\n")
             f.write("".join(f"{failure}\n" for failure in failures))
     shutil.rmtree(case_dir)  # saved copies of failing cases are all that is kept

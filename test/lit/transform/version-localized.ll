@@ -9,7 +9,8 @@
 ; pages, fit (.oc.local), else the one that releases each page after use.
 ; In the localized version the j predicates gate the hints, tested once per
 ; column: prefetch when j mod 512 = 0, release when j mod 512 = 511 or j is
-; the last column.
+; the last column; the other columns run a plain copy of the i loop
+; (.oc.plain), so no predicate is tested inside it.
 ; CHECK-LABEL: define dso_local void @column_sums(
 ; CHECK:         %oc.fits = icmp ule i64 %{{.*}}, %oc.limit
 ; CHECK-NEXT:    br i1 %oc.fits, label %for.cond1.preheader.oc.ph.oc.orig, label %for.cond1.preheader.oc.ph
@@ -26,6 +27,12 @@
 ; CHECK-NEXT:    %oc.page.last = icmp eq i64 %oc.rem, 511
 ; CHECK-NEXT:    [[ISLAST:%.*]] = icmp eq i64 %j.05.oc.local, %{{.*}}
 ; CHECK-NEXT:    [[RELGATE:%.*]] = or i1 %oc.page.last, [[ISLAST]]
+; CHECK-NEXT:    [[ANY:%.*]] = or i1 %oc.page.first, [[RELGATE]]
+; CHECK-NEXT:    %oc.no.hints = xor i1 [[ANY]], true
+; CHECK-NEXT:    br i1 %oc.no.hints, label %[[PLAIN:.*\.oc\.plain]], label %[[HINTED:.*]]
+; CHECK:       [[PLAIN]]:
+; CHECK-NOT:     call void @oc_
+; CHECK:       [[HINTED]]:
 ; CHECK:         [[PROPF:%.*]] = select i1 %oc.page.first, ptr %{{.*}}, ptr null
 ; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[PROPF]], i64 1, i32 0, i32 [[TAG:[0-9]+]])
 ; CHECK:       oc.strip{{[0-9]+}}:
@@ -34,7 +41,7 @@
 ; CHECK:         [[RELOK:%.*]] = and i1 %{{.*}}, [[RELGATE]]
 ; CHECK-NEXT:    [[REL:%.*]] = select i1 [[RELOK]], ptr %{{.*}}, ptr null
 ; CHECK-NEXT:    call void @oc_prefetch_release_block(ptr [[PF]], ptr [[REL]], i64 1, i32 0, i32 [[TAG]])
-; CHECK:       for.cond1.for.end_crit_edge.oc.local:
+; CHECK:       for.cond1.for.end_crit_edge.oc.local.loopexit:
 ; CHECK:         [[LASTOK:%.*]] = and i1 %{{.*}}, [[RELGATE]]
 ; CHECK-NEXT:    [[LASTREL:%.*]] = select i1 [[LASTOK]], ptr %{{.*}}, ptr null
 ; CHECK-NEXT:    call void @oc_release_block(ptr [[LASTREL]], i64 1, i32 0, i32 [[TAG]])
