@@ -75,31 +75,40 @@ const SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
                           ScalarEvolution &SE) {
   const Loop *Outer = Nest.IR.Loops[0];
   Type *I64 = Type::getInt64Ty(SE.getContext());
-  const SCEV *Total = SE.getZero(I64);
+  const SCEV *Dense = SE.getZero(I64), *Total = SE.getZero(I64);
+  std::vector<const SCEV *> Indirect; // executions * a page, per indirect reference
   for (size_t R = 0; R < Nest.IR.Model.Refs.size(); ++R) {
     const NestRef &Ref = Nest.IR.Model.Refs[R];
     Instruction *Access = Nest.IR.Accesses[R];
     Value *Ptr = Access ? getLoadStorePointerOperand(Access) : nullptr;
     if (!Ptr || !SE.isSCEVable(Ptr->getType()))
       return nullptr;
-    const SCEV *Bytes = nullptr;
+    // The element itself and a page for an unaligned start.
+    const SCEV *Edge = SE.getConstant(I64, Ref.ElemSize + PageSize);
     if (Ref.Indirect) {
       // Anywhere in the array: a page per execution, at most the array.
-      if (const SCEV *Execs = executions(Access->getParent(), Nest.IR, SE)) {
-        Bytes = SE.getMulExpr(Execs, SE.getConstant(I64, PageSize));
-        if (Ref.ArrayBytes)
-          Bytes = SE.getUMinExpr(Bytes, SE.getConstant(I64, *Ref.ArrayBytes));
-      }
-    } else {
-      Bytes = span(SE.getSCEV(Ptr), Outer, SE);
+      const SCEV *Execs = executions(Access->getParent(), Nest.IR, SE);
+      if (!Execs)
+        return nullptr;
+      const SCEV *Bytes = SE.getMulExpr(Execs, SE.getConstant(I64, PageSize));
+      if (Ref.ArrayBytes)
+        Total = SE.getAddExpr(
+            Total, SE.getUMinExpr(Bytes, SE.getConstant(I64, *Ref.ArrayBytes)), Edge);
+      else
+        Indirect.push_back(SE.getAddExpr(Bytes, Edge));
+      continue;
     }
+    const SCEV *Bytes = span(SE.getSCEV(Ptr), Outer, SE);
     if (!Bytes)
       return nullptr;
-    // The element itself and a page for an unaligned start.
-    Total = SE.getAddExpr(SE.getAddExpr(Total, Bytes),
-                          SE.getConstant(I64, Ref.ElemSize + PageSize));
+    Dense = SE.getAddExpr(Dense, Bytes, Edge);
   }
-  return Total;
+  // An array of unknown size addressed indirectly (a[b[i]], hist[x[i]]) is
+  // taken to be no larger than the nest's dense data: a page per execution
+  // would make the nest never fit, and run the hinted version in core.
+  for (const SCEV *Bytes : Indirect)
+    Total = SE.getAddExpr(Total, Dense->isZero() ? Bytes : SE.getUMinExpr(Bytes, Dense));
+  return SE.getAddExpr(Total, Dense);
 }
 
 const SCEV *pagesPerIteration(const AnalyzedNest &Nest, int K, ScalarEvolution &SE) {

@@ -18,7 +18,14 @@
  * lose little when dropped, large enough for large folios. */
 #define POPULATE_PIECE ((uintptr_t)2 << 20)
 
+/* Only while releases run: they keep the working set under the limit, so a prefetch
+ * that does not fit would displace data still in use. Without releases (policy
+ * prefetch) the program's pages fill the limit and stay mapped; the kernel's
+ * replacement makes room, as for the papers' prefetch-only version, and dropping
+ * every prefetch once the limit is reached would turn them all into faults. */
 static bool memory_short(size_t bytes) {
+  if (!atomic_load_explicit(&oc_release_on, memory_order_relaxed))
+    return false;
   struct oc_limit_figures f;
   oc_limit_get(&f);
   return f.working_set + (long)bytes > f.limit;

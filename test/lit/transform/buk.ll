@@ -2,14 +2,20 @@
 ; RUN: opt -load-pass-plugin=%outcore -passes='outcore<page-size=4096;fault-latency=100000;prefetch-overhead=10000>,verify' -pass-remarks-output=%t.yaml -disable-output %s
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.yaml
 ;
-; The footprint bounds key2 by a page per iteration (n * 4096 + n * 4 * 2
-; for key and rank, plus an element and a page each); the original nest runs
-; when it fits in oc_memory_limit(). The hinted version:
+; The footprint: key and rank span 4n bytes each (plus an element and a
+; page each); key2, of unknown size, is bounded by a page per iteration and
+; by that dense data (umin); the original nest runs when it all fits in
+; oc_memory_limit(). The hinted version:
 ; key and rank in blocks 8192 iterations ahead, key2[rank[i + 10]] per
 ; iteration with the index clamped to n - 1.
 ; CHECK-LABEL: define dso_local void @bucket_copy(
-; CHECK:         [[FP0:%.*]] = mul i64 %n, 4104
-; CHECK-NEXT:    [[FP:%.*]] = add i64 [[FP0]], 12292
+; CHECK:         [[DENSE0:%.*]] = shl i64 %n, 3
+; CHECK-NEXT:    [[DENSE:%.*]] = add i64 [[DENSE0]], 8192
+; CHECK-NEXT:    [[PAGES0:%.*]] = shl i64 %n, 12
+; CHECK-NEXT:    [[PAGES:%.*]] = add i64 [[PAGES0]], 4100
+; CHECK-NEXT:    [[KEY2:%.*]] = call i64 @llvm.umin.i64(i64 [[DENSE]], i64 [[PAGES]])
+; CHECK-NEXT:    [[FP0:%.*]] = add i64 [[KEY2]], [[DENSE0]]
+; CHECK-NEXT:    [[FP:%.*]] = add i64 [[FP0]], 8192
 ; CHECK-NEXT:    %oc.limit = call i64 @oc_memory_limit()
 ; CHECK-NEXT:    %oc.fits = icmp ule i64 [[FP]], %oc.limit
 ; CHECK:       for.body.oc.orig:
