@@ -222,20 +222,20 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
   // TOCS 3.2 splits the outer loops so that no predicate is tested inside
   // the pipeline loop: when every hint is gated, the outer iterations whose
   // gates are all off run a plain copy of the pipeline loop.
-  Value *AnyHint = nullptr;
+  std::vector<Value *> Gates;
   bool AllGated = true;
-  {
+  for (size_t R = 0; R < NS.Refs.size(); ++R)
+    for (auto [Wanted, Gate] : {std::pair(NS.Refs[R].Prefetch, PfGate[R]),
+                                std::pair(NS.Refs[R].Release, RelGate[R])})
+      if (Wanted) {
+        AllGated &= Gate != nullptr;
+        Gates.push_back(Gate);
+      }
+  if (AllGated && !Gates.empty()) {
     IRBuilder<> GB(PT);
-    for (size_t R = 0; R < NS.Refs.size(); ++R)
-      for (auto [Wanted, Gate] : {std::pair(NS.Refs[R].Prefetch, PfGate[R]),
-                                  std::pair(NS.Refs[R].Release, RelGate[R])})
-        if (Wanted) {
-          AllGated &= Gate != nullptr;
-          if (Gate)
-            AnyHint = AnyHint ? GB.CreateOr(AnyHint, Gate) : Gate;
-        }
-  }
-  if (AllGated && AnyHint) {
+    Value *AnyHint = Gates[0];
+    for (size_t G = 1; G < Gates.size(); ++G)
+      AnyHint = GB.CreateOr(AnyHint, Gates[G]);
     ValueToValueMapTy Plain;
     if (cloneLoopUnder(
             L, [&](IRBuilder<> &B) { return B.CreateNot(AnyHint, "oc.no.hints"); },
