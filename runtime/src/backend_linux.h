@@ -24,6 +24,11 @@ enum oc_map_kind {
   OC_MAP_KIND_COUNT
 };
 
+/* Single-page prefetches remembered per mapping, to tell streams from scatter. */
+#define OC_RECENT_PAGES 16
+/* Scattered single-page prefetches after which read-around is turned off. */
+#define OC_SCATTERED_BEFORE_RANDOM 32
+
 struct oc_mapping {
   uintptr_t start, end;
   uint64_t offset; /* file offset of start */
@@ -32,6 +37,9 @@ struct oc_mapping {
   bool writable;    /* a read-only mapping cannot have dirtied its pages */
   const char *path; /* "" when anonymous; valid while the reference is held */
   _Atomic(bool) random_advised;
+  /* Recent single-page prefetches and how many were far from all of them. */
+  _Atomic(uintptr_t) recent_pages[OC_RECENT_PAGES];
+  _Atomic(unsigned) recent_next, scattered_pages;
 };
 
 /* Hints act only on these kinds; never on stacks, code or unknown memory. */
@@ -72,9 +80,14 @@ void oc_maps_fork_child(void);
 void oc_os_willneed(uintptr_t start, size_t len);
 /* Maps the pages in (blocking); false if the kernel lacks MADV_POPULATE_READ. */
 bool oc_os_populate_read(uintptr_t start, size_t len);
-/* Stops the kernel's read-around for a region the program prefetches page by page
- * (once per mapping). */
-void oc_os_advise_random(const struct oc_mapping *mapping);
+/* Notes a prefetch of the single page `page` (address >> page shift) in the mapping,
+ * and stops the kernel's read-around there (MADV_RANDOM, once) when the program is
+ * seen to prefetch scattered pages: strided or indirect references, where each
+ * fault's read-around would fetch megabytes nobody asked for. A page next to one of
+ * the recent ones continues a stream (the short rows of a 3-D stencil, several
+ * interleaved): read-around serves whatever the hints miss there, so it stays on.
+ * Returns whether read-around is now off. */
+bool oc_os_note_single_page(const struct oc_mapping *mapping, uintptr_t page);
 /* Frees memory without losing data. Shared file mappings: MADV_DONTNEED only
  * unmaps there (the page cache keeps the data, dirty bits move to the pages), and
  * dropping the clean cache follows (oc_os_drop_file_cache); cheaper than reclaim.

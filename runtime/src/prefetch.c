@@ -1,8 +1,8 @@
 /*
  * Prefetch slow path: a hint the bit vector could not filter. Scattered single
  * pages go out as asynchronous MADV_WILLNEED from the calling thread (many reads in
- * flight), with MADV_RANDOM on the region so each fault stops pulling in 8 MiB of
- * read-around; contiguous blocks are mapped in advance by MADV_POPULATE_READ on the
+ * flight), with MADV_RANDOM on the region once they are seen to be scattered, so each
+ * fault stops pulling in 8 MiB of read-around; contiguous blocks are mapped in advance by MADV_POPULATE_READ on the
  * worker threads (large folios, no minor faults later). A prefetch that would
  * displace the working set is dropped (OSDI Sec. 3.1.2: it must not steal memory).
  */
@@ -102,7 +102,7 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
   /* Marked before the read completes, so repeats are filtered while it is in flight. */
   oc_residency_set_resident(from >> OC_GRANULE_SHIFT, to >> OC_GRANULE_SHIFT);
   if (shape == OC_PREFETCH_PAGE || one_page) {
-    oc_os_advise_random(m);
+    oc_os_note_single_page(m, first);
     oc_os_willneed(from, to - from);
     oc_count(OC_HINTS_ISSUED, 1);
     oc_count(OC_BYTES_PREFETCHED, (long)(to - from));

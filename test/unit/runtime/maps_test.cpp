@@ -70,3 +70,41 @@ TEST(MapsTable, FindsLiveMappingsAndForgetsUnmappedOnes) {
 }
 
 } // namespace
+
+namespace {
+
+// A mapping of `pages` pages that the read-around heuristic may advise.
+struct AdvisedRegion {
+  size_t pages = 4096;
+  void *base = mmap(nullptr, pages * 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                    -1, 0);
+  oc_mapping m{};
+  AdvisedRegion() {
+    m.start = reinterpret_cast<uintptr_t>(base);
+    m.end = m.start + pages * 4096;
+    m.kind = OC_MAP_ANON;
+  }
+  ~AdvisedRegion() { munmap(base, pages * 4096); }
+  uintptr_t page(size_t i) const { return (m.start >> 12) + i; }
+};
+
+TEST(ReadAround, InterleavedStreamsKeepIt) {
+  // Nine row streams of a 3-D stencil, a page each in turn, 300 pages apart.
+  AdvisedRegion r;
+  for (size_t step = 0; step < 200; step++)
+    for (size_t stream = 0; stream < 9; stream++)
+      EXPECT_FALSE(oc_os_note_single_page(&r.m, r.page(stream * 300 + step / 2)));
+  EXPECT_FALSE(r.m.random_advised);
+}
+
+TEST(ReadAround, ScatteredPagesTurnItOff) {
+  // A column walk: a page per row, rows 8 pages apart.
+  AdvisedRegion r;
+  for (size_t i = 0; i + 1 < OC_SCATTERED_BEFORE_RANDOM; i++)
+    EXPECT_FALSE(oc_os_note_single_page(&r.m, r.page(8 * i)));
+  EXPECT_TRUE(oc_os_note_single_page(&r.m, r.page(8 * OC_SCATTERED_BEFORE_RANDOM)));
+  EXPECT_TRUE(r.m.random_advised);
+  EXPECT_TRUE(oc_os_note_single_page(&r.m, r.page(1)));
+}
+
+}  // namespace
