@@ -96,7 +96,8 @@ static void *bench_array(const char *name, size_t bytes, enum bench_role role) {
     int must_exist = role == BENCH_INPUT && !bench_state.generating_cmd;
     /* "gen" starts outputs from zeros: kernels that never write a border rely on it. */
     int fresh = role == BENCH_OUTPUT && bench_state.generating_cmd;
-    int fd = open(path, O_RDWR | (must_exist ? 0 : O_CREAT) | (fresh ? O_TRUNC : 0), 0644);
+    /* A run only reads its inputs: mapped read-only, as a program would open them. */
+    int fd = open(path, (must_exist ? O_RDONLY : O_RDWR | O_CREAT) | (fresh ? O_TRUNC : 0), 0644);
     if (fd < 0) bench_fail(must_exist ? "missing input (run gen first)" : "open", path);
     struct stat st;
     if (fstat(fd, &st)) bench_fail("fstat", path);
@@ -108,7 +109,7 @@ static void *bench_array(const char *name, size_t bytes, enum bench_role role) {
       }
       if (ftruncate(fd, (off_t)bytes)) bench_fail("ftruncate", path);
     }
-    p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    p = mmap(NULL, bytes, must_exist ? PROT_READ : PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     if (p == MAP_FAILED) bench_fail("mmap", path);
     close(fd);
   }
