@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """E2E part (b): build every corpus kernel with outcore-cc and with plain clang-19 at the same -O
-level, run the plain binary once and the outcore binary under every OUTCORE_POLICY, with and
-without a small OUTCORE_MEM_LIMIT (harness.SMALL_MEM_LIMIT), and require byte-identical stdout and exit status 0."""
+level, run the plain binary once and the outcore binary under every OUTCORE_POLICY, with no
+OUTCORE_MEM_LIMIT, a small and a medium one (harness.SMALL_MEM_LIMIT, MEDIUM_MEM_LIMIT), and
+require byte-identical stdout and exit status 0."""
 
 import argparse
 import os

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Differential fuzzer: generate random loop-nest programs (gen.py), build each with outcore-cc
 and with plain clang-19 at one -O level (cycling -O1/-O2/-O3), run the plain binary once and the
-outcore binary under every OUTCORE_POLICY with no OUTCORE_MEM_LIMIT, a small one and a medium one (harness.SMALL_MEM_LIMIT, MEDIUM_MEM_LIMIT), and compare
+outcore binary under every OUTCORE_POLICY with no OUTCORE_MEM_LIMIT, a small and a medium one
+(harness.SMALL_MEM_LIMIT, MEDIUM_MEM_LIMIT), and compare
 stdout. Failing programs are saved with a note of what failed."""
 
 import argparse
