@@ -16,7 +16,7 @@ struct tag_state {
   long last_ns;
   struct oc_chunk_accumulator acc;
   struct oc_range queue[OC_TAG_QUEUE_CAPACITY]; /* buffered pieces, oldest first */
-  unsigned queue_head, queue_count;
+  unsigned queue_count;
   _Atomic(long) recorded, dropped, coalesced, issued, bytes_issued;
 };
 
@@ -120,17 +120,24 @@ static void issue_piece(struct tag_state *t, struct oc_range piece) {
   }
 }
 
-static void pop_and_issue(struct tag_state *t) {
-  struct oc_range piece = t->queue[t->queue_head];
-  t->queue_head = (t->queue_head + 1) % OC_TAG_QUEUE_CAPACITY;
+/* The newest buffered piece of a tag: a tag's releases come from one loop, and data
+ * it will touch again (priority > 0) comes back oldest first, so the newest is the
+ * one needed last (MRU, what a cyclic re-scan larger than memory wants). */
+static struct oc_range *newest(struct tag_state *t) {
+  return &t->queue[t->queue_count - 1];
+}
+
+static long pop_newest_and_issue(struct tag_state *t) {
+  struct oc_range piece = *newest(t);
   t->queue_count--;
   buffered_granules -= (long)(piece.end - piece.first);
   issue_piece(t, piece);
+  return (long)(piece.end - piece.first) << 12;
 }
 
 static void buffer_piece(struct tag_state *t, struct oc_range piece) {
   if (t->queue_count) {
-    struct oc_range *tail = &t->queue[(t->queue_head + t->queue_count - 1) % OC_TAG_QUEUE_CAPACITY];
+    struct oc_range *tail = newest(t);
     if (tail->end == piece.first) {
       tail->end = piece.end;
       buffered_granules += (long)(piece.end - piece.first);
@@ -139,9 +146,11 @@ static void buffer_piece(struct tag_state *t, struct oc_range piece) {
       return;
     }
   }
-  if (t->queue_count == OC_TAG_QUEUE_CAPACITY)
-    pop_and_issue(t); /* bounded: the oldest goes to the OS now */
-  t->queue[(t->queue_head + t->queue_count) % OC_TAG_QUEUE_CAPACITY] = piece;
+  if (t->queue_count == OC_TAG_QUEUE_CAPACITY) {
+    issue_piece(t, piece); /* bounded: the newest goes to the OS now */
+    return;
+  }
+  t->queue[t->queue_count] = piece;
   t->queue_count++;
   buffered_granules += (long)(piece.end - piece.first);
 }
@@ -211,9 +220,7 @@ long oc_release_batch(long bytes) {
         continue;
       }
       idle_in_a_row = 0;
-      struct oc_range head = t->queue[t->queue_head];
-      issued += (long)(head.end - head.first) << 12;
-      pop_and_issue(t);
+      issued += pop_newest_and_issue(t);
     }
   }
   pthread_mutex_unlock(&lock);
@@ -246,7 +253,7 @@ void oc_release_flush_idle(long now_ns, long idle_ns) {
 static long tag_buffered_granules(const struct tag_state *t) {
   long granules = 0;
   for (unsigned i = 0; i < t->queue_count; i++) {
-    const struct oc_range *r = &t->queue[(t->queue_head + i) % OC_TAG_QUEUE_CAPACITY];
+    const struct oc_range *r = &t->queue[i];
     granules += (long)(r->end - r->first);
   }
   return granules;

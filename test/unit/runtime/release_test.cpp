@@ -92,15 +92,17 @@ TEST_F(Release, BufferedReleasesWaitAndGoLowestPriorityFirstRoundRobin) {
   // One chunk's worth: the lowest priority (tag 3) goes first.
   EXPECT_EQ(oc_release_batch(1), long(C) * 4096);
   ASSERT_EQ(rec.issued.size(), 1u);
-  EXPECT_EQ(rec.issued[0].first, 300 * C);
+  // Newest first (MRU): the tag's oldest data is the first it touches again.
+  EXPECT_EQ(rec.issued[0].first, 302 * C);
   oc_release_batch(1);
-  EXPECT_EQ(rec.issued[1].first, 302 * C);
-  // Then priority 2, alternating between tags 1 and 2, oldest first.
+  EXPECT_EQ(rec.issued[1].first, 300 * C);
+  // Then priority 2, alternating between tags 1 and 2, newest first.
   oc_release_batch(3 * long(C) * 4096);
   ASSERT_EQ(rec.issued.size(), 5u);
   EXPECT_EQ(rec.issued[2].first / (100 * C) + rec.issued[3].first / (100 * C), 3u);
   EXPECT_NE(rec.issued[2].first / (100 * C), rec.issued[3].first / (100 * C));
-  EXPECT_EQ(rec.issued[4].first % (100 * C), 2 * C);
+  EXPECT_EQ(rec.issued[2].first % (100 * C), 2 * C);
+  EXPECT_EQ(rec.issued[4].first % (100 * C), 0u);
   EXPECT_EQ(oc_release_buffered_bytes(), long(C) * 4096);
 }
 
