@@ -127,9 +127,21 @@ static struct oc_range *newest(struct tag_state *t) {
   return &t->queue[t->queue_count - 1];
 }
 
-static long pop_newest_and_issue(struct tag_state *t) {
-  struct oc_range piece = *newest(t);
-  t->queue_count--;
+/* Issues at least `bytes` from the newest end of a tag's buffer, in whole chunks
+ * (adjacent pieces merge, so one piece may hold a whole scan); returns the bytes. */
+static long issue_newest(struct tag_state *t, long bytes) {
+  struct oc_range *top = newest(t);
+  uintptr_t want = (uintptr_t)(bytes + 4095) >> 12;
+  struct oc_range piece = *top;
+  if (piece.end - piece.first > want) {
+    uintptr_t from = (piece.end - want) / OC_CHUNK_GRANULES * OC_CHUNK_GRANULES;
+    if (from > piece.first)
+      piece.first = from;
+  }
+  if (piece.first == top->first)
+    t->queue_count--;
+  else
+    top->end = piece.first;
   buffered_granules -= (long)(piece.end - piece.first);
   issue_piece(t, piece);
   return (long)(piece.end - piece.first) << 12;
@@ -220,7 +232,7 @@ long oc_release_batch(long bytes) {
         continue;
       }
       idle_in_a_row = 0;
-      issued += pop_newest_and_issue(t);
+      issued += issue_newest(t, bytes - issued);
     }
   }
   pthread_mutex_unlock(&lock);

@@ -111,9 +111,14 @@ TEST_F(Release, AdjacentBufferedPiecesMerge) {
   for (uintptr_t g = 0; g <= 3 * C; g += 16)
     Record(5, 4, 1000 * C + g, 16);
   EXPECT_EQ(oc_release_buffered_bytes(), 3 * long(C) * 4096);
-  oc_release_batch(1);
+  // A batch takes what it needs from the newest end, in whole chunks.
+  EXPECT_EQ(oc_release_batch(1), long(C) * 4096);
   ASSERT_EQ(rec.issued.size(), 1u);
-  EXPECT_EQ(rec.issued[0], std::make_pair(1000 * C, 1003 * C));
+  EXPECT_EQ(rec.issued[0], std::make_pair(1002 * C, 1003 * C));
+  EXPECT_EQ(oc_release_batch(2 * long(C) * 4096), 2 * long(C) * 4096);
+  ASSERT_EQ(rec.issued.size(), 2u);
+  EXPECT_EQ(rec.issued[1], std::make_pair(1000 * C, 1002 * C));
+  EXPECT_EQ(oc_release_buffered_bytes(), 0);
 }
 
 TEST_F(Release, IdleTagsAreFlushed) {
