@@ -2,6 +2,8 @@
 
 #include "Schedule.h"
 
+#include "Versioning.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -216,7 +218,8 @@ int64_t shortestPathInstructions(const Loop *L, ScalarEvolution &SE) {
 }
 
 NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
-                          LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE) {
+                          LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE,
+                          const Loop *OutwardOf) {
   NestSchedule NS;
   const NestModel &Model = Nest.IR.Model;
   const int64_t Page = Params.Machine.PageSize;
@@ -277,8 +280,11 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
   // TOCS Fig. 8: move outward while the loop changes no hinted address or
   // touches less than a block. A symbolic step (a run-time row length) counts
   // as a block or more, as unknown trip counts do.
+  int64_t MaxStep = 0;
+  bool SymbolicStep = false;
   for (;;) {
-    int64_t MaxStep = 0;
+    MaxStep = 0;
+    SymbolicStep = false;
     bool Varies = false;
     for (const Candidate &C : Cands)
       if (L->contains(BlockOf(C)))
@@ -286,6 +292,7 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
           if (!A->StepS->isZero()) {
             Varies = true;
             MaxStep = std::max<int64_t>(MaxStep, A->Step ? std::abs(*A->Step) : BlockBytes);
+            SymbolicStep |= !A->Step;
           }
     Loop *Parent = L->getParentLoop();
     bool CanMove = inNest(Nest, Parent);
@@ -299,7 +306,7 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
       continue;
     }
     unsigned Trip = SE.getSmallConstantTripCount(L);
-    if (CanMove && Trip && (int64_t)Trip * MaxStep < BlockBytes) {
+    if (CanMove && (L == OutwardOf || (Trip && (int64_t)Trip * MaxStep < BlockBytes))) {
       L = Parent;
       continue;
     }
@@ -329,6 +336,15 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
     return NS;
   }
   NS.BackedgeTaken = BTC;
+  if (Params.Machine.Unknown == UnknownTrip::Version && !OutwardOf && !SymbolicStep &&
+      !SE.getSmallConstantTripCount(L) && inNest(Nest, L->getParentLoop())) {
+    if (const SCEV *Back = backedgesInvariantIn(L, Nest.IR.Loops[0], SE)) {
+      Type *I64 = Type::getInt64Ty(SE.getContext());
+      NS.EntryBytes = SE.getMulExpr(
+          SE.getAddExpr(SE.getTruncateOrZeroExtend(Back, I64), SE.getOne(I64)),
+          SE.getConstant(I64, MaxStep));
+    }
+  }
   Instruction *Preheader = L->getLoopPreheader()->getTerminator();
   SCEVExpander Probe(SE, L->getHeader()->getModule()->getDataLayout(), "probe");
   if (!Probe.isSafeToExpandAt(BTC, Preheader)) {

@@ -73,6 +73,13 @@ struct NestSchedule {
   int64_t IterDistance = 0;
   std::vector<RefSchedule> Refs;
   std::string Reason;          ///< non-empty: not transformed, and why
+  /// Set under -outcore-unknown-trip=version when the pipeline loop's trip
+  /// count is unknown at compile time and the loop around it is in the nest
+  /// (TOCS Fig. 8 could move outward): the
+  /// bytes the hinted references advance over one entry of the pipeline loop,
+  /// computable before the nest. Below a block at run time, the schedule with
+  /// the pipeline loop moved outward (OutwardOf) is the better one.
+  const llvm::SCEV *EntryBytes = nullptr;
 };
 
 /// TOCS eq. 1: ceil(Lm / (S + Lp)), at least 1.
@@ -82,9 +89,13 @@ int64_t prefetchDistance(int64_t Lm, int64_t S, int64_t Lp);
 /// counted once per known constant trip).
 int64_t shortestPathInstructions(const llvm::Loop *L, llvm::ScalarEvolution &SE);
 
+/// OutwardOf: a loop of the nest to treat as touching less than a block (the
+/// pipeline loop moves outward from it), for the run-time version that
+/// EntryBytes selects.
 NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
                           llvm::LoopInfo &LI, llvm::DominatorTree &DT,
-                          llvm::ScalarEvolution &SE);
+                          llvm::ScalarEvolution &SE,
+                          const llvm::Loop *OutwardOf = nullptr);
 
 } // namespace outcore
 

@@ -595,6 +595,39 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
   return "";
 }
 
+/// Transforms one hinted version of a nest. Where the pipeline loop's trip
+/// count is unknown at compile time, a copy of the version is split off first,
+/// with the pipeline loop moved outward (TOCS Fig. 8 decided at run time): it
+/// runs when one entry of the pipeline loop advances less than a block (short
+/// rows), where prefetching a distance ahead inside the loop would reach past
+/// its end. A copy that cannot be transformed stays plain.
+std::string hintVersion(const AnalyzedNest &V, const NestSchedule &NS, Context &Cx) {
+  if (NS.EntryBytes) {
+    Loop *Root = V.IR.Loops[0];
+    SCEVExpander Exp(Cx.SE, Cx.F.getParent()->getDataLayout(), "oc.entry");
+    const int64_t Block =
+        Cx.Params.Machine.PageSize * std::max<int64_t>(1, Cx.Params.BlockPages);
+    ValueToValueMapTy VMap;
+    auto ShortRows = [&](IRBuilder<> &B) -> Value * {
+      Instruction *At = &*B.GetInsertPoint();
+      if (!Exp.isSafeToExpandAt(NS.EntryBytes, At))
+        return nullptr;
+      Value *Bytes = Exp.expandCodeFor(NS.EntryBytes, B.getInt64Ty(), At);
+      return B.CreateICmpULT(Bytes, B.getInt64(Block), "oc.short.rows");
+    };
+    BasicBlock *PipelineHeader = NS.Pipeline->getHeader();
+    if (cloneLoopUnder(Root, ShortRows, ".oc.outward", VMap, Cx.LI, Cx.DT, Cx.SE)) {
+      AnalyzedNest Moved{remapNest(V.IR, VMap, Cx.LI), V.Locality};
+      const Loop *Inner = Cx.LI.getLoopFor(cast<BasicBlock>(VMap[PipelineHeader]));
+      NestSchedule MS = scheduleNest(Moved, Cx.Params, Cx.LI, Cx.DT, Cx.SE, Inner);
+      std::string Why = MS.Reason.empty() ? transformNest(Moved, MS, Cx) : MS.Reason;
+      LLVM_DEBUG(if (!Why.empty()) dbgs() << "outcore: short-row version left plain: "
+                                          << Why << "\n");
+    }
+  }
+  return transformNest(V, NS, Cx);
+}
+
 } // namespace
 
 PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
@@ -625,6 +658,7 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
     if (Reason.empty()) {
       if (!Changed)
         Cx.RT = declareRuntime(*F.getParent());
+      Changed = true; // versions and copies may be made even if a transform fails
       Loop *Outer = Nest.IR.Loops[0];
       const MachineParams &Machine = Info.Params.Machine;
       // Footprint and needs are read before the IR changes. The checks run
@@ -635,30 +669,25 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
         Versions = localizedVersions(Nest, Machine, Cx.SE);
       ValueToValueMapTy OrigMap;
       if (const SCEV *FP = nestFootprint(Nest, Machine.PageSize, Cx.SE))
-        Changed |= versionNest(Outer, FP, Cx.RT.MemoryLimit, ".oc.orig", OrigMap, Cx.LI, Cx.DT,
-                               Cx.SE) != nullptr;
+        versionNest(Outer, FP, Cx.RT.MemoryLimit, ".oc.orig", OrigMap, Cx.LI, Cx.DT, Cx.SE);
       std::vector<AnalyzedNest> Clones;
       for (LocalizedVersion &V : Versions) {
         ValueToValueMapTy VMap;
-        if (versionNest(Outer, V.Need, Cx.RT.MemoryLimit, ".oc.local", VMap, Cx.LI, Cx.DT, Cx.SE)) {
-          Changed = true;
+        if (versionNest(Outer, V.Need, Cx.RT.MemoryLimit, ".oc.local", VMap, Cx.LI, Cx.DT, Cx.SE))
           Clones.push_back({remapNest(Nest.IR, VMap, Cx.LI), std::move(V.Locality)});
-        }
       }
-      Reason = transformNest(Nest, NS, Cx);
+      Reason = hintVersion(Nest, NS, Cx);
       bool Hinted = Reason.empty();
       // A version that cannot be transformed stays a plain copy of the nest.
       for (const AnalyzedNest &Clone : Clones) {
         NestSchedule CS = scheduleNest(Clone, Info.Params, Cx.LI, Cx.DT, Cx.SE);
-        std::string Why = CS.Reason.empty() ? transformNest(Clone, CS, Cx) : CS.Reason;
+        std::string Why = CS.Reason.empty() ? hintVersion(Clone, CS, Cx) : CS.Reason;
         Hinted |= Why.empty();
         LLVM_DEBUG(if (!Why.empty()) dbgs() << "outcore: run-time version left plain: "
                                             << Why << "\n");
       }
-      if (Hinted) {
-        Changed = true;
+      if (Hinted)
         registerModule(*F.getParent(), Cx.RT, Machine.PageSize);
-      }
     }
     if (!Reason.empty())
       emitNotTransformed(Nest.IR.Loops[0], Reason, ORE);

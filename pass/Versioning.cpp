@@ -20,10 +20,6 @@ using namespace llvm;
 
 namespace outcore {
 
-namespace {
-
-/// Iterations minus one of L, invariant in Outer: the exact count when it is,
-/// else a symbolic or constant maximum (triangular nests); null if none.
 const SCEV *backedgesInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &SE) {
   for (const SCEV *BTC : {SE.getBackedgeTakenCount(L),
                           SE.getSymbolicMaxBackedgeTakenCount(L),
@@ -32,6 +28,8 @@ const SCEV *backedgesInvariantIn(const Loop *L, const Loop *Outer, ScalarEvoluti
       return BTC;
   return nullptr;
 }
+
+namespace {
 
 /// Bytes spanned by the address S over the loops of the nest Outer: the sum
 /// of |step| * backedges per loop (an upper bound of max - min address).

@@ -36,6 +36,11 @@ class SCEV;
 
 namespace outcore {
 
+/// Iterations minus one of L, invariant in Outer: the exact count when it is,
+/// else a symbolic or constant maximum (triangular nests); null if none.
+const llvm::SCEV *backedgesInvariantIn(const llvm::Loop *L, const llvm::Loop *Outer,
+                                       llvm::ScalarEvolution &SE);
+
 /// An upper bound of the bytes the references of the nest touch over the
 /// whole nest, rounded out to pages, as a SCEV computable before the nest;
 /// null when some bound or stride is unknown there.

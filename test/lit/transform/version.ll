@@ -1,11 +1,15 @@
 ; RUN: opt -load-pass-plugin=%outcore -passes='outcore<unknown-trip=version>,verify' -S %s | FileCheck %s
 ; RUN: opt -load-pass-plugin=%outcore -passes='outcore,verify' -S %s | FileCheck %s
+; RUN: opt -load-pass-plugin=%outcore -passes='outcore<unknown-trip=large>,verify' -S %s | FileCheck %s --check-prefix=LARGE
 ;
 ; Before the nest: the footprint of its references from n and m (8|m| bytes
 ; per row of a times n - 1, a row of a and of b, c read and written, an
 ; element and a page per reference), one call of oc_memory_limit, and the
-; choice. The original nest
-; (the clone, .oc.orig) has no hints; the hinted one is strip-mined.
+; choice. The original nest (the clone, .oc.orig) has no hints. Then the
+; versions for the decisions that rest on n and m (the default
+; -outcore-unknown-trip=version): i localized when the pages of one row fit
+; (.oc.local), and in each hinted version the pipeline loop moved from j out
+; to i when a row of a is shorter than a block (8m < 16384, .oc.outward).
 ; CHECK-LABEL: define dso_local void @matvec(
 ; CHECK:       for.cond1.preheader.lr.ph:
 ; CHECK:         [[NEG:%.*]] = mul i64 %m, -8
@@ -17,12 +21,25 @@
 ; CHECK-NEXT:    %oc.limit = call i64 @oc_memory_limit()
 ; CHECK-NEXT:    %oc.fits = icmp ule i64 [[FP]], %oc.limit
 ; CHECK-NEXT:    br i1 %oc.fits, label %[[ORIG:.*]], label %[[HINTED:.*]]
-; CHECK-NOT:     @oc_memory_limit
 ; CHECK:       [[ORIG]]:
 ; CHECK-NOT:     call void @oc_
 ; CHECK:       [[HINTED]]:
-; CHECK:         call void @oc_prefetch_block(ptr %oc.addr, i64 %oc.pages, i32 0, i32 1)
+; CHECK:         %oc.fits3 = icmp ule i64 %{{.*}}, %oc.limit2
+; CHECK-NEXT:    br i1 %oc.fits3, label %[[LOCAL:.*\.oc\.local]], label %[[NOTLOCAL:.*]]
+; CHECK:       [[LOCAL]]:
+; CHECK:         %oc.short.rows{{[0-9]+}} = icmp ult i64 [[POS]], 16384
+; CHECK:       for.cond1.preheader.oc.local.oc.ph.oc.outward:
+; CHECK:       for.body3.lr.ph.oc.local:
+; CHECK:       [[NOTLOCAL]]:
+; CHECK:         %oc.short.rows = icmp ult i64 %{{.*}}, 16384
+; CHECK-NEXT:    br i1 %oc.short.rows, label %[[OUTWARD:.*\.oc\.outward]], label %[[INNER:.*]]
+; CHECK:       [[OUTWARD]]:
+; CHECK:         call void @oc_prefetch_block(ptr %oc.addr, i64 %oc.pages, i32 2, i32 1)
 ; CHECK:       oc.strip:
+; CHECK:       [[INNER]]:
+; CHECK:       for.body3.lr.ph:
+; CHECK:         call void @oc_prefetch_block(ptr %oc.addr{{[0-9]+}}, i64 %oc.pages{{[0-9]+}}, i32 0, i32 3)
+; CHECK:       oc.strip{{[0-9]+}}:
 ; CHECK:         call void @oc_prefetch_release_block(
 ; CHECK:         call void @oc_prefetch_release_block(
 ; CHECK:         call void @oc_release_block(
@@ -30,6 +47,12 @@
 ; CHECK:       ret void
 ; CHECK:       declare i64 @oc_memory_limit() [[ATTR:#[0-9]+]]
 ; CHECK:       attributes [[ATTR]] = { nounwind willreturn memory(inaccessiblemem: readwrite) }
+;
+; With unknown-trip=large: only the original and one hinted version.
+; LARGE:         call i64 @oc_memory_limit()
+; LARGE-NOT:     call i64 @oc_memory_limit()
+; LARGE-NOT:     short.rows
+; LARGE:         ret void
 ;
 ; // Run-time versioning (DESIGN.md, oc_memory_limit): MATVEC with sizes known
 ; // only at run time. The footprint of the hinted references a and b over the
