@@ -2,9 +2,12 @@
  * Prefetch slow path: a hint the bit vector could not filter. Scattered single
  * pages go out as asynchronous MADV_WILLNEED from the calling thread (many reads in
  * flight), with MADV_RANDOM on the region once they are seen to be scattered, so each
- * fault stops pulling in 8 MiB of read-around; contiguous blocks are mapped in advance by MADV_POPULATE_READ on the
- * worker threads (large folios, no minor faults later). A prefetch that would
- * displace the working set is dropped (OSDI Sec. 3.1.2: it must not steal memory).
+ * fault stops pulling in 8 MiB of read-around; contiguous blocks are mapped in advance
+ * by MADV_POPULATE_READ on the worker threads (large folios, no minor faults later). A prefetch is never dropped
+ * for lack of memory: the page is one the program is about to touch, read by a fault
+ * if not by the prefetch, so dropping it saves nothing and makes the read synchronous
+ * (measured: a column walk under a cgroup limit took 2400 faults more); releases and
+ * the kernel's reclaim make the room.
  */
 #include <stdbool.h>
 
@@ -17,19 +20,6 @@
 /* Work item size for the populate workers: small enough to spread over them and to
  * lose little when dropped, large enough for large folios. */
 #define POPULATE_PIECE ((uintptr_t)2 << 20)
-
-/* Only while releases run: they keep the working set under the limit, so a prefetch
- * that does not fit would displace data still in use. Without releases (policy
- * prefetch) the program's pages fill the limit and stay mapped; the kernel's
- * replacement makes room, as for the papers' prefetch-only version, and dropping
- * every prefetch once the limit is reached would turn them all into faults. */
-static bool memory_short(size_t bytes) {
-  if (!atomic_load_explicit(&oc_release_on, memory_order_relaxed))
-    return false;
-  struct oc_limit_figures f;
-  oc_limit_get(&f);
-  return f.working_set + (long)bytes > f.limit;
-}
 
 static void queue_blocks(uintptr_t start, uintptr_t end) {
   while (start < end) {
@@ -94,11 +84,6 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
     oc_count(OC_HINTS_FILTERED_SLOW, 1);
     return;
   }
-  if (memory_short(to - from)) {
-    oc_maps_put(m);
-    oc_count(OC_HINTS_DROPPED, 1);
-    return;
-  }
   /* Marked before the read completes, so repeats are filtered while it is in flight. */
   oc_residency_set_resident(from >> OC_GRANULE_SHIFT, to >> OC_GRANULE_SHIFT);
   if (shape == OC_PREFETCH_PAGE || one_page) {
@@ -128,12 +113,6 @@ void *oc_prefetch_worker_main(void *unused) {
       continue;
     }
     work.len = (released - first) << OC_GRANULE_SHIFT;
-    if (memory_short(work.len)) {
-      oc_residency_clear_resident(work.start >> OC_GRANULE_SHIFT,
-                                  (work.start + work.len) >> OC_GRANULE_SHIFT);
-      oc_count(OC_HINTS_DROPPED, 1);
-      continue;
-    }
     if (!oc_os_populate_read(work.start, work.len))
       oc_os_willneed(work.start, work.len); /* kernel before 5.14 */
     oc_count(OC_HINTS_ISSUED, 1);
