@@ -43,11 +43,41 @@ def ordered(versions):
 
 
 def baseline_version(kernel_summary):
-    """O normally; Orand where O was capped and extrapolated (the column walk)."""
+    """O normally; Orand where O was capped (the column walk)."""
     versions = kernel_summary["versions"]
-    if "Orand" in versions and (versions.get("O") or {}).get("extrapolated"):
+    o = versions.get("O") or {}
+    if "Orand" in versions and (o.get("extrapolated") or o.get("capped")):
         return "Orand"
     return "O"
+
+
+def baseline_wall(kernel_summary):
+    """(baseline version, its wall time or, if it was capped without progress, the lower bound
+    of it, whether it is that bound)."""
+    base = baseline_version(kernel_summary)
+    s = kernel_summary["versions"].get(base) or {}
+    if s.get("capped"):
+        return base, s.get("wall_lower_bound_s"), True
+    return base, s.get("wall_median_s"), False
+
+
+def at_least(value, digits=2, note=""):
+    return "–" if value is None else f">{fmt(value, digits)}{note}"
+
+
+def wall_cell(stats, digits=2):
+    """A version's median wall time, or '>N (capped)' for one capped without progress."""
+    if stats.get("capped"):
+        low = stats.get("wall_lower_bound_s")  # rounded down: still a lower bound
+        return at_least(None if low is None else math.floor(low), 0, " (capped)")
+    return stats.get("wall_median_s")
+
+
+def target_value(t):
+    bound = t.get("bound")
+    if bound and t["value"] is not None:
+        return f"{'<=' if bound == 'upper' else '>='} {fmt(t['value'])} (bound)"
+    return t["value"]
 
 
 def stall_definition(summary):
@@ -107,21 +137,28 @@ def write_markdown(out, summary, runs, interactive):
              f"{'outcore-cc' if summary['transformed'] else 'plain clang (no outcore-cc yet)'}.\n",
              "Times are the kernels' measured phase (setup, result check and checksum "
              "excluded); medians over repetitions unless marked min. 'capped' values are "
-             "extrapolated from a run stopped at the time cap.\n"]
+             "extrapolated from a run stopped at the time cap; '>N (capped)' marks a version "
+             "whose runs all hit the cap with no progress to extrapolate from: N is a lower "
+             "bound of its wall time (the cap minus the longest time a finished run of the "
+             "kernel spent outside its measured phase), and ratios against it are bounds.\n"]
 
     lines.append("## Targets (PLATFORM.md oracle)\n")
     lines.append(table(["target", "value", "limit", "met"],
-                       [[t["target"], t["value"], t["limit"], t["ok"]]
+                       [[t["target"], target_value(t), t["limit"], t["ok"]]
                         for t in summary["targets"]]))
 
     lines.append("## Overview\n")
     rows = []
     for name, k in summary["kernels"].items():
         v = k["versions"]
+
+        def or_bound(key, x):
+            exact, low = k[key][x], (k.get(key + "_lower_bound") or {}).get(x)
+            return exact if exact is not None or low is None else f">={fmt(low)}"
         rows.append([name, k["affine"], k["outputs_identical"], k["checks_ok"]] +
-                    [(v.get(x) or {}).get("wall_median_s") for x in ("O", "P", "R", "B", "W")] +
-                    [k["speedup"][x] for x in ("P", "R", "B")] +
-                    [k["stall_hidden"][x] for x in ("P", "R", "B")])
+                    [wall_cell(v.get(x) or {}) for x in ("O", "P", "R", "B", "W")] +
+                    [or_bound("speedup", x) for x in ("P", "R", "B")] +
+                    [or_bound("stall_hidden", x) for x in ("P", "R", "B")])
     lines.append(table(["kernel", "affine", "identical", "checked", "O s", "P s", "R s", "B s",
                         "W s", "speedup P", "R", "B", "stall hidden P", "R", "B"], rows))
 
@@ -133,11 +170,19 @@ def write_markdown(out, summary, runs, interactive):
                  f"whose parts do not fit in its wall time is flagged and not plotted.\n")
     flagged = []
     for name, k in summary["kernels"].items():
-        base = baseline_version(k)
-        base_wall = (k["versions"].get(base) or {}).get("wall_median_s")
+        base, base_wall, base_capped = baseline_wall(k)
         rows = []
         for v in ordered(k["versions"]):
             s = k["versions"][v]
+            if s.get("capped"):
+                rows.append([v + " (capped, no progress)", wall_cell(s), None] + [None] * 5 +
+                             [at_least(100.0 if v == base else s["wall_lower_bound_s"] and
+                                       base_wall and 100 * s["wall_lower_bound_s"] / base_wall,
+                                       0),
+                              at_least(s.get("majflt_at_cap"), 0),
+                              at_least(s.get("read_mib_at_cap"), 0), s["peak_mib"],
+                              s["avg_mib"], s["runs"]])
+                continue
             problem = breakdown_problem(s)
             shares = breakdown(s, base_wall) or [None] * 5
             if problem:
@@ -148,6 +193,10 @@ def write_markdown(out, summary, runs, interactive):
                         [s["wall_median_s"] and base_wall and 100 * s["wall_median_s"] / base_wall,
                          s["majflt"], s["read_mib"], s["peak_mib"], s["avg_mib"], s["runs"]])
         lines.append(f"### {name}\n")
+        if base_capped:
+            lines.append(f"{base} hit the time cap in every run: % are of its lower bound "
+                         f"{fmt(base_wall, 1)} s, so they overstate the other versions' "
+                         f"shares.\n")
         lines.append(table(["version", "wall s", "min s", "user %", "sys %",
                             "I/O stall % (main thread blocked)", "CPU wait %", "other %",
                             "total %", "majflt", "read MiB", "peak MiB", "avg MiB", "runs"],
@@ -207,29 +256,40 @@ def write_plots(out, summary, runs, interactive):
     colors = ["#4c72b0", "#dd8452", "#c44e52", "#8172b2", "#bbbbbb"]
     for ax, name in zip(axes.flat, kernels):
         k = summary["kernels"][name]
-        base = baseline_version(k)
-        base_wall = (k["versions"].get(base) or {}).get("wall_median_s")
+        base, base_wall, base_capped = baseline_wall(k)
         versions = ordered(k["versions"])
         if not base_wall:
             continue
-        # A version whose parts do not fit in its wall time gets no bar but a red flag.
+        # A version whose parts do not fit in its wall time gets no bar but a red flag; one
+        # capped without progress a hatched bar up to its lower bound.
         shares = [breakdown(k["versions"][v], base_wall) or [0.0] * 5 for v in versions]
         bottom = [0.0] * len(versions)
         for i, label in enumerate([label for _, _, label in BREAKDOWN] + ["other"]):
             heights = [s[i] for s in shares]
             ax.bar(versions, heights, bottom=bottom, color=colors[i], label=label)
             bottom = [b + h for b, h in zip(bottom, heights)]
+        for x, v in enumerate(versions):
+            s = k["versions"][v]
+            if s.get("capped"):
+                low = (s.get("wall_lower_bound_s") or 0.0) / base_wall
+                ax.bar([v], [low], color="white", edgecolor="black", hatch="//")
+                bottom[x] = low
+                ax.text(x, min(low, 2.9) / 2, f"{v} >= cap", ha="center", va="center",
+                        fontsize=7, rotation=90, backgroundcolor="white")
         top = min(max(bottom + [1.0]) * 1.1, 3.0)
-        ax.set_title(f"{name} (1 = {base})")
+        ax.set_title(f"{name} (1 = {base} >= {base_wall:.0f} s, capped)" if base_capped
+                     else f"{name} (1 = {base})")
         ax.set_ylim(0, top)
         for x, (v, total) in enumerate(zip(versions, bottom)):
-            problem = breakdown_problem(k["versions"][v])
+            problem = None if k["versions"][v].get("capped") else \
+                breakdown_problem(k["versions"][v])
             if problem:
                 ax.text(x, 0.05 * top, "FLAGGED: " + ("stall > wall" if problem.startswith(
                         "I/O stall") else "see report"), ha="center", va="bottom", fontsize=7,
                         color="red", rotation=90)
             elif total > 3.0:
-                ax.text(x, 2.85, f"{total:.0f}x", ha="center", fontsize=8)
+                more = ">=" if k["versions"][v].get("capped") else ""
+                ax.text(x, 2.85, f"{more}{total:.0f}x", ha="center", fontsize=8)
     axes.flat[0].legend(fontsize=7)
     for ax in list(axes.flat)[len(kernels):]:
         ax.axis("off")

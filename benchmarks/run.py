@@ -238,10 +238,41 @@ def median_breakdown(metrics):
     return out
 
 
-def version_summary(runs):
+def outside_phase_s(runs):
+    """The longest time a finished run spent outside its measured phase (setup, result check,
+    checksum): what a capped run's process time may hold beyond its phase. 0 without one."""
+    return max((r["process"]["wall_s"] - r["phase"]["wall_s"] for r in runs
+                if r.get("phase") and r.get("process")), default=0.0)
+
+
+def capped_summary(runs, outside_s):
+    """A version all of whose runs hit the time cap without progress to extrapolate from: no
+    wall time, only a lower bound on it, the shortest capped process time minus the longest
+    time outside the measured phase (outside_s) so that it bounds the phase time that the other
+    versions report. Keys that need a finished run are None."""
+    capped = [r for r in runs if r.get("timed_out") and (r.get("process") or {}).get("wall_s")]
+    if not capped:
+        return None
+    process_s = min(r["process"]["wall_s"] for r in capped)
+    nones = ("wall_median_s", "wall_min_s", "stall_median_s", "read_mib", "majflt",
+             "user_median_s", "sys_median_s", "runq_median_s", "breakdown_s")
+    out = dict.fromkeys(nones)
+    out.update({"peak_mib": median([r.get("peak_mib") for r in capped]),
+                "avg_mib": median([r.get("avg_mib") for r in capped]),
+                "stall_problems": 0, "runs": len(capped), "extrapolated": False,
+                "capped": True, "capped_process_s": process_s, "outside_phase_s": outside_s,
+                "wall_lower_bound_s": max(0.0, process_s - outside_s),
+                # faults and bytes read until the cap: lower bounds of the run's
+                "majflt_at_cap": median([r["process"].get("majflt") for r in capped]),
+                "read_mib_at_cap": median([r["process"]["read_bytes"] / MIB for r in capped
+                                           if r["process"].get("read_bytes") is not None])})
+    return out
+
+
+def version_summary(runs, outside_s=0.0):
     metrics = [m for m in (run_metrics(r) for r in runs) if m]
     if not metrics:
-        return None
+        return capped_summary(runs, outside_s)
 
     def med(key):
         return median([m.get(key) for m in metrics])
@@ -261,17 +292,27 @@ def kernel_summary(kernel_name, affine, runs):
     by_version = {}
     for r in runs:
         by_version.setdefault(r["version"], []).append(r)
-    versions = {v: s for v, s in ((v, version_summary(rs)) for v, rs in by_version.items()) if s}
+    outside_s = outside_phase_s(runs)
+    versions = {v: s for v, s in ((v, version_summary(rs, outside_s))
+                                  for v, rs in by_version.items()) if s}
     finished = [r for r in runs if r.get("phase")]
     checksums = {r["phase"]["checksum"] for r in finished}
     wall = {v: s["wall_median_s"] for v, s in versions.items()}
+    # O capped without progress: its wall time is only bounded below, and so are speedups and
+    # (for X slower than W) the stall hidden; None where O has a wall time or no bound.
+    o_bound = (versions.get("O") or {}).get("wall_lower_bound_s")
     return {"affine": affine,
             "outputs_identical": len(checksums) == 1,
             "checks_ok": bool(finished) and all(r["phase"]["check"] == "ok" for r in finished),
             "versions": versions,
             "stall_hidden": {v: stall_hidden(wall.get("O"), wall.get(v), wall.get("W"))
                              for v in HINTED},
-            "speedup": {v: speedup(wall.get("O"), wall.get(v)) for v in HINTED}}
+            "speedup": {v: speedup(wall.get("O"), wall.get(v)) for v in HINTED},
+            "speedup_lower_bound": {v: speedup(o_bound, wall.get(v)) for v in HINTED},
+            "stall_hidden_lower_bound": {
+                v: stall_hidden(o_bound, wall.get(v), wall.get("W"))
+                if None not in (wall.get(v), wall.get("W")) and wall[v] >= wall["W"] else None
+                for v in HINTED}}
 
 
 def interactive_summary(interactive):
@@ -292,28 +333,51 @@ def targets(summary):
     """The oracle targets of PLATFORM.md, checked on this run's medians."""
     ks, rows = summary["kernels"], []
 
-    def add(name, value, limit):
-        rows.append({"target": name, "value": value, "limit": limit,
-                     "ok": None if value is None else value <= limit})
+    def add(name, value, limit, bound=None):
+        """bound: None for a measured value; "upper" / "lower" when a capped version's lower
+        bound went into the ratio. ok is then True / False only if the bound settles it."""
+        if value is None:
+            ok = None
+        elif bound == "upper":
+            ok = True if value <= limit else None
+        elif bound == "lower":
+            ok = False if value > limit else None
+        else:
+            ok = value <= limit
+        row = {"target": name, "value": value, "limit": limit, "ok": ok}
+        if bound:
+            row["bound"] = bound
+        rows.append(row)
 
-    def wall(k, v):
-        return ((ks.get(k) or {}).get("versions", {}).get(v) or {}).get("wall_median_s")
+    def stats(k, v):
+        return (ks.get(k) or {}).get("versions", {}).get(v) or {}
 
     def metric(k, v, key):
-        return ((ks.get(k) or {}).get("versions", {}).get(v) or {}).get(key)
+        """(value, is a lower bound): a capped version's wall time and peak memory are only
+        bounded below; what it has no bound for is None."""
+        s = stats(k, v)
+        if not s.get("capped"):
+            return s.get(key), False
+        if key == "wall_median_s":
+            return s.get("wall_lower_bound_s"), True
+        return (s.get(key), True) if key == "peak_mib" else (None, True)
+
+    def add_ratio(name, k, a, b, key, limit):
+        (x, x_low), (y, y_low) = metric(k, a, key), metric(k, b, key)
+        if x_low and y_low:
+            return add(name, None, limit)
+        add(name, ratio(x, y), limit, "upper" if y_low else "lower" if x_low else None)
 
     if "column" in ks:
-        add("column: B / Orand wall", ratio(wall("column", "B"), wall("column", "Orand")), 0.17)
+        add_ratio("column: B / Orand wall", "column", "B", "Orand", "wall_median_s", 0.17)
     if "buk" in ks:
-        add("buk: B / O wall", ratio(wall("buk", "B"), wall("buk", "O")), 0.22)
+        add_ratio("buk: B / O wall", "buk", "B", "O", "wall_median_s", 0.22)
     for k in ("stencil2d", "mgrid"):
         if k in ks:
-            add(f"{k}: B / O wall", ratio(wall(k, "B"), wall(k, "O")), 0.75)
-            add(f"{k}: B / O peak memory", ratio(metric(k, "B", "peak_mib"),
-                                                 metric(k, "O", "peak_mib")), 0.25)
+            add_ratio(f"{k}: B / O wall", k, "B", "O", "wall_median_s", 0.75)
+            add_ratio(f"{k}: B / O peak memory", k, "B", "O", "peak_mib", 0.25)
     if "cyclic" in ks:
-        add("cyclic: B / O bytes read", ratio(metric("cyclic", "B", "read_mib"),
-                                              metric("cyclic", "O", "read_mib")), 0.6)
+        add_ratio("cyclic: B / O bytes read", "cyclic", "B", "O", "read_mib", 0.6)
     inter = summary.get("interactive")
     if inter:
         for k, per_version in inter["kernels"].items():
@@ -321,7 +385,7 @@ def targets(summary):
             add(f"co-runner with {k} B: worst median / standalone",
                 ratio(worst, inter["standalone_ms"]), 1.2)
     for k in ks:
-        add(f"{k}: warm WB / W wall", ratio(wall(k, "WB"), wall(k, "W")), 1.03)
+        add_ratio(f"{k}: warm WB / W wall", k, "WB", "W", "wall_median_s", 1.03)
     return rows
 
 
@@ -695,7 +759,8 @@ class Bench:
         shown = f"{metrics['wall_s']:.2f}s" if metrics and metrics["wall_s"] else "?"
         stall = metrics and metrics["stall_s"]
         shown += f" stall {stall:.2f}s" if stall is not None else " stall ?"
-        note = " (capped, extrapolated)" if timed_out else ""
+        note = (" (capped, extrapolated)" if metrics else " (capped, no progress)") \
+            if timed_out else ""
         print(f"    {tag}: {shown}{note} read {metrics and metrics['read_mib'] or 0:.0f} MiB "
               f"peak {run['peak_mib'] or 0:.0f} MiB", flush=True)
         if metrics and metrics.get("stall_problem"):

@@ -285,6 +285,67 @@ class Summary(unittest.TestCase):
         self.assertIn("cyclic P: I/O stall 8799.300 s exceeds wall 0.370 s", text)
 
 
+class CappedWithoutProgress(unittest.TestCase):
+    """buk's O runs all hit the 60 s cap and report no progress: O has only a lower bound."""
+
+    def setUp(self):
+        self.runs = []
+        for rep in range(3):
+            self.runs.append(capped_run("buk", "O", rep, 60.0 + 0.01 * rep, None))
+            for version, wall in (("P", 20.0), ("R", 8.0), ("B", 8.4), ("W", 0.7),
+                                  ("WB", 0.6)):
+                self.runs.append(phase_run("buk", version, rep, wall))
+        # phase_run's process time is the phase + 0.1 s: the bound is 60 - 0.1
+        self.summary = run.summarize(self.runs, None, "test machine", 256, False, False)
+
+    def test_summary_has_the_lower_bound(self):
+        buk = self.summary["kernels"]["buk"]
+        o = buk["versions"]["O"]
+        self.assertTrue(o["capped"])
+        self.assertAlmostEqual(o["wall_lower_bound_s"], 59.9)
+        self.assertLessEqual({"wall_median_s", "wall_min_s", "stall_median_s", "read_mib",
+                              "peak_mib", "majflt"}, set(o))
+        self.assertIsNone(o["wall_median_s"])
+        self.assertIsNone(o["wall_min_s"])
+        self.assertEqual(o["peak_mib"], 64.0)
+        self.assertEqual(o["majflt_at_cap"], 100)
+        self.assertIsNone(buk["speedup"]["B"])
+        self.assertAlmostEqual(buk["speedup_lower_bound"]["B"], 59.9 / 8.4)
+        self.assertAlmostEqual(buk["stall_hidden_lower_bound"]["B"],
+                               (59.9 - 8.4) / (59.9 - 0.7))
+        self.assertFalse(self.summary["kernels"]["buk"]["versions"]["B"].get("capped"))
+
+    def test_target_against_the_bound_is_an_upper_bound(self):
+        by_name = {t["target"]: t for t in self.summary["targets"]}
+        buk = by_name["buk: B / O wall"]
+        self.assertEqual(buk["bound"], "upper")
+        self.assertAlmostEqual(buk["value"], 8.4 / 59.9)
+        self.assertTrue(buk["ok"])  # 0.14 <= 0.22 already as a bound
+        self.assertNotIn("bound", by_name["buk: warm WB / W wall"])
+        # a bound above the limit settles nothing
+        slow = [r for r in self.runs if r["version"] != "B"] + [
+            phase_run("buk", "B", rep, 30.0) for rep in range(3)]
+        rows = run.summarize(slow, None, "m", 256, False, False)["targets"]
+        slow_buk = {t["target"]: t for t in rows}["buk: B / O wall"]
+        self.assertEqual(slow_buk["bound"], "upper")
+        self.assertIsNone(slow_buk["ok"])
+
+    def test_report_renders_the_bound(self):
+        with tempfile.TemporaryDirectory() as out:
+            report.write_report(out, self.summary, self.runs, None)
+            with open(os.path.join(out, "report.md")) as f:
+                text = f.read()
+        self.assertIn("| buk: B / O wall | <= 0.14 (bound) | 0.22 | yes |", text)
+        self.assertIn(">59 (capped)", text)  # 59.9 rounded down
+        self.assertIn("| O (capped, no progress) |", text)
+        self.assertIn(">=7.13", text)  # speedup B
+
+    def test_breakdown_plot_normalises_to_the_bound(self):
+        k = self.summary["kernels"]["buk"]
+        self.assertEqual(report.baseline_wall(k), ("O", 59.9, True))
+        self.assertAlmostEqual(sum(report.breakdown(k["versions"]["B"], 59.9)), 8.4 / 59.9)
+
+
 @unittest.skipUnless(c_compiler(), "no C compiler")
 class MeasuredStall(unittest.TestCase):
     def test_bench_data_stall_is_the_blocked_time_and_within_the_wall(self):
