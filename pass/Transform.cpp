@@ -620,7 +620,9 @@ std::string hintVersion(const AnalyzedNest &V, const NestSchedule &NS, Context &
       AnalyzedNest Moved{remapNest(V.IR, VMap, Cx.LI), V.Locality};
       const Loop *Inner = Cx.LI.getLoopFor(cast<BasicBlock>(VMap[PipelineHeader]));
       NestSchedule MS = scheduleNest(Moved, Cx.Params, Cx.LI, Cx.DT, Cx.SE, Inner);
-      std::string Why = MS.Reason.empty() ? transformNest(Moved, MS, Cx) : MS.Reason;
+      std::string Why = !MS.Reason.empty() ? MS.Reason
+                        : MS.Refs.empty()  ? "no reference gets a hint"
+                                           : transformNest(Moved, MS, Cx);
       LLVM_DEBUG(if (!Why.empty()) dbgs() << "outcore: short-row version left plain: "
                                           << Why << "\n");
     }
@@ -681,7 +683,9 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
       // A version that cannot be transformed stays a plain copy of the nest.
       for (const AnalyzedNest &Clone : Clones) {
         NestSchedule CS = scheduleNest(Clone, Info.Params, Cx.LI, Cx.DT, Cx.SE);
-        std::string Why = CS.Reason.empty() ? hintVersion(Clone, CS, Cx) : CS.Reason;
+        std::string Why = !CS.Reason.empty() ? CS.Reason
+                          : CS.Refs.empty()  ? "no reference gets a hint"
+                                             : hintVersion(Clone, CS, Cx);
         Hinted |= Why.empty();
         LLVM_DEBUG(if (!Why.empty()) dbgs() << "outcore: run-time version left plain: "
                                             << Why << "\n");
