@@ -338,12 +338,8 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
   NS.BackedgeTaken = BTC;
   if (Params.Machine.Unknown == UnknownTrip::Version && !OutwardOf && !SymbolicStep &&
       !SE.getSmallConstantTripCount(L) && inNest(Nest, L->getParentLoop())) {
-    if (const SCEV *Back = backedgesInvariantIn(L, Nest.IR.Loops[0], SE)) {
-      Type *I64 = Type::getInt64Ty(SE.getContext());
-      NS.EntryBytes = SE.getMulExpr(
-          SE.getAddExpr(SE.getTruncateOrZeroExtend(Back, I64), SE.getOne(I64)),
-          SE.getConstant(I64, MaxStep));
-    }
+    if (const SCEV *Trips = tripsInvariantIn(L, Nest.IR.Loops[0], SE))
+      NS.EntryBytes = SE.getMulExpr(Trips, SE.getConstant(Trips->getType(), MaxStep));
   }
   Instruction *Preheader = L->getLoopPreheader()->getTerminator();
   SCEVExpander Probe(SE, L->getHeader()->getModule()->getDataLayout(), "probe");

@@ -331,11 +331,13 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
 
   // Prolog: the first Distance iterations in one block prefetch.
   {
-    Value *Pro = PB.CreateBinaryIntrinsic(Intrinsic::umin, PB.getInt64(D), TC);
+    Value *Pro = nullptr;
     for (size_t R = 0; R < NS.Refs.size(); ++R) {
       const RefSchedule &RS = NS.Refs[R];
       if (!RS.Prefetch || !RS.Contiguous)
         continue; // a page per iteration: the prolog loop below
+      if (!Pro)
+        Pro = PB.CreateBinaryIntrinsic(Intrinsic::umin, PB.getInt64(D), TC);
       Value *Addr = PfAddr(PB, R, nullptr, LowAddr(PB, R, PB.getInt64(0), Pro));
       Located(PB.CreateCall(Cx.RT.PrefetchBlock,
                             {Addr, PagesFor(PB, R, Pro), ConstantInt::get(I32, RS.Priority),

@@ -20,6 +20,9 @@ using namespace llvm;
 
 namespace outcore {
 
+namespace {
+
+/// Iterations minus one of L, invariant in Outer (see tripsInvariantIn).
 const SCEV *backedgesInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &SE) {
   for (const SCEV *BTC : {SE.getBackedgeTakenCount(L),
                           SE.getSymbolicMaxBackedgeTakenCount(L),
@@ -28,8 +31,6 @@ const SCEV *backedgesInvariantIn(const Loop *L, const Loop *Outer, ScalarEvoluti
       return BTC;
   return nullptr;
 }
-
-namespace {
 
 /// Bytes spanned by the address S over the loops of the nest Outer: the sum
 /// of |step| * backedges per loop (an upper bound of max - min address).
@@ -59,15 +60,23 @@ const SCEV *executions(const BasicBlock *BB, const IRNest &Nest, ScalarEvolution
   for (const Loop *L : Nest.Loops) {
     if (!L->contains(BB))
       continue;
-    const SCEV *BTC = backedgesInvariantIn(L, Nest.Loops[0], SE);
-    if (!BTC)
+    const SCEV *Trips = tripsInvariantIn(L, Nest.Loops[0], SE);
+    if (!Trips)
       return nullptr;
-    N = SE.getMulExpr(N, SE.getAddExpr(SE.getTruncateOrZeroExtend(BTC, I64), SE.getOne(I64)));
+    N = SE.getMulExpr(N, Trips);
   }
   return N;
 }
 
 } // namespace
+
+const SCEV *tripsInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &SE) {
+  const SCEV *BTC = backedgesInvariantIn(L, Outer, SE);
+  if (!BTC)
+    return nullptr;
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  return SE.getAddExpr(SE.getTruncateOrZeroExtend(BTC, I64), SE.getOne(I64));
+}
 
 const SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
                           ScalarEvolution &SE) {

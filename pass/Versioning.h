@@ -36,10 +36,11 @@ class SCEV;
 
 namespace outcore {
 
-/// Iterations minus one of L, invariant in Outer: the exact count when it is,
-/// else a symbolic or constant maximum (triangular nests); null if none.
-const llvm::SCEV *backedgesInvariantIn(const llvm::Loop *L, const llvm::Loop *Outer,
-                                       llvm::ScalarEvolution &SE);
+/// Iterations of L per entry as an i64 SCEV invariant in Outer: the exact
+/// count when it is, else a symbolic or constant maximum (triangular nests);
+/// null if none.
+const llvm::SCEV *tripsInvariantIn(const llvm::Loop *L, const llvm::Loop *Outer,
+                                   llvm::ScalarEvolution &SE);
 
 /// An upper bound of the bytes the references of the nest touch over the
 /// whole nest, rounded out to pages, as a SCEV computable before the nest;
