@@ -141,7 +141,8 @@ void LocalityInfo::print(raw_ostream &OS, const Function &F) const {
          << ", trip " << Loop.TripText << ", " << Loop.FirstText << " .. "
          << Loop.LastText << ", pages/iteration " << LL.PagesText << ", "
          << (LL.Localized ? "localized" : "not localized")
-         << (LL.DependsOnUnknownTrip ? " (unknown trip count)" : "") << "\n";
+         << (LL.DependsOnUnknownTrip ? " (unknown trip count)" : "")
+         << (LL.DependsOnMemory ? " (memory at run time)" : "") << "\n";
     }
     for (size_t R = 0; R < Model.Refs.size(); ++R) {
       const NestRef &Ref = Model.Refs[R];

@@ -370,20 +370,26 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params) {
       return;
     Done[K] = true;
     LoopLocality &LL = Out.Loops[K];
-    if (Fits[K] == Fit::No)
-      return; // does not fit whatever the unknown trips are
-    bool ChildrenLocalized = true, ChildDepends = false;
+    // Too many pages for the memory assumed at compile time, whatever the
+    // unknown trips are; with run-time versions, the memory there decides
+    // (a column walk whose column fits keeps its pages across columns).
+    bool Versioned = Params.Unknown == UnknownTrip::Version;
+    if (Fits[K] == Fit::No && !Versioned)
+      return;
+    bool ChildrenLocalized = true, ChildDepends = false, ChildNeedsMemory = false;
     for (int C : Children[K]) {
       Self(Self, C);
       ChildrenLocalized &= Out.Loops[C].Localized;
       // A child that is out for a known reason rules K out for that reason.
-      if (!Out.Loops[C].Localized && !Out.Loops[C].DependsOnUnknownTrip)
+      if (!Out.Loops[C].Localized && !Out.Loops[C].decidedAtRunTime())
         return;
       ChildDepends |= Out.Loops[C].DependsOnUnknownTrip;
+      ChildNeedsMemory |= Out.Loops[C].DependsOnMemory;
     }
     // With Small the decision also rests on the assumption: the flag says so
     // in every mode; Version is the mode in which the transform acts on it.
     LL.DependsOnUnknownTrip = Fits[K] == Fit::Unknown || ChildDepends;
+    LL.DependsOnMemory = Fits[K] == Fit::No || ChildNeedsMemory;
     bool AssumeFit = Params.Unknown == UnknownTrip::Small ||
                      (Params.AssumeFitFromDepth >= 0 &&
                       loopDepth(Nest, K) >= Params.AssumeFitFromDepth);

@@ -131,6 +131,11 @@ struct LoopLocality {
   std::vector<PageTerm> Pages;         ///< the same count, term by term
   bool Localized = false;
   bool DependsOnUnknownTrip = false;   ///< decision rests on -outcore-unknown-trip
+  /// Decision rests on the memory at run time: the pages exceed the memory
+  /// assumed at compile time (-outcore-unknown-trip=version versions it).
+  bool DependsOnMemory = false;
+
+  bool decidedAtRunTime() const { return DependsOnUnknownTrip || DependsOnMemory; }
 };
 
 struct RefLocality {

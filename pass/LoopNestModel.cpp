@@ -11,6 +11,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/Delinearization.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/MemoryBuiltins.h"
 #include "llvm/Analysis/RegionInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -191,12 +192,11 @@ NestLoop describeLoop(Loop *L, int Parent, unsigned Index, ScalarEvolution &SE,
 }
 
 std::optional<int64_t> allocatedBytes(const Value *Base, const DataLayout &DL) {
-  Base = Base->stripPointerCasts();
-  if (auto *GV = dyn_cast<GlobalVariable>(Base))
-    return int64_t(DL.getTypeAllocSize(GV->getValueType()));
-  if (auto *AI = dyn_cast<AllocaInst>(Base))
-    if (auto Size = AI->getAllocationSize(DL); Size && !Size->isScalable())
-      return int64_t(Size->getFixedValue());
+  // Globals with a definitive initializer, allocas and calls with a constant
+  // allocsize (malloc(44), calloc(n, 8) with constants): the whole object.
+  uint64_t Size;
+  if (getObjectSize(Base->stripPointerCasts(), Size, DL, /*TLI=*/nullptr))
+    return int64_t(Size);
   return std::nullopt;
 }
 

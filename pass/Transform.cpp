@@ -56,10 +56,15 @@ namespace outcore {
 namespace {
 
 constexpr const char *CtorName = "outcore.module_ctor";
+// Tags are numbered from 1 in each module; the module constructor asks the
+// runtime for a base, and a hint's tag is base + number, so that tags stay
+// unique in a program of many modules (the runtime keeps release state per tag).
+constexpr const char *TagCountName = "outcore.tag_count";
+constexpr const char *TagBaseName = "outcore.tag_base";
 
 struct Runtime {
   FunctionCallee Prefetch, PrefetchBlock, ReleaseBlock, PrefetchReleaseBlock,
-      Register, MemoryLimit;
+      Register, RegisterTags, MemoryLimit;
 };
 
 /// The runtime's entry points, declared so that the optimiser may move and
@@ -85,20 +90,31 @@ Runtime declareRuntime(Module &M) {
   R.PrefetchReleaseBlock =
       Declare("oc_prefetch_release_block", {Ptr, Ptr, I64, I32, I32});
   R.Register = Declare("oc_register_module", {I64});
+  R.RegisterTags = Declare("oc_register_tags", {I32}, I32);
   R.MemoryLimit = Declare("oc_memory_limit", {}, I64);
   return R;
 }
 
-/// One tag per static directive of the module (counted in named metadata, so
-/// that every function of the module draws from the same sequence).
+/// A module-private i32 (neither is constant: the count grows while the
+/// module's functions are transformed, the base is set by the constructor).
+GlobalVariable *tagGlobal(Module &M, StringRef Name) {
+  if (GlobalVariable *GV = M.getNamedGlobal(Name))
+    return GV;
+  Type *I32 = Type::getInt32Ty(M.getContext());
+  return new GlobalVariable(M, I32, /*isConstant=*/false, GlobalValue::InternalLinkage,
+                            ConstantInt::get(I32, 0), Name);
+}
+
+/// One tag per static directive of the module, numbered from 1.
 int nextTag(Module &M) {
-  NamedMDNode *N = M.getOrInsertNamedMetadata("outcore.tags");
-  int Tag = static_cast<int>(N->getNumOperands()) + 1;
-  N->addOperand(MDNode::get(M.getContext(), {}));
+  GlobalVariable *Count = tagGlobal(M, TagCountName);
+  int Tag = int(cast<ConstantInt>(Count->getInitializer())->getSExtValue()) + 1;
+  Count->setInitializer(ConstantInt::get(Count->getValueType(), Tag));
   return Tag;
 }
 
-/// Tells the runtime the page size once per module, from a constructor.
+/// Tells the runtime the page size and the number of tags once per module,
+/// from a constructor, and keeps the module's tag base.
 void registerModule(Module &M, const Runtime &RT, int64_t PageSize) {
   if (M.getFunction(CtorName))
     return;
@@ -108,6 +124,10 @@ void registerModule(Module &M, const Runtime &RT, int64_t PageSize) {
   F->setDoesNotThrow();
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
   B.CreateCall(RT.Register, {B.getInt64(PageSize)});
+  GlobalVariable *Count = tagGlobal(M, TagCountName);
+  Value *Base = B.CreateCall(RT.RegisterTags,
+                             {B.CreateLoad(Count->getValueType(), Count, "oc.tag.count")});
+  B.CreateStore(Base, tagGlobal(M, TagBaseName));
   B.CreateRetVoid();
   appendToGlobalCtors(M, F, 0);
 }
@@ -301,10 +321,18 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
                         "oc.pages");
   };
 
-  // Tags name release directives; indirect prefetches have none.
+  // Tags name release directives; indirect prefetches have none. Their
+  // values (the module's base plus the number) are made once, in the preheader.
   std::vector<int> Tags;
-  for (const RefSchedule &RS : NS.Refs)
+  std::vector<Value *> TagValues;
+  GlobalVariable *TagBase = tagGlobal(M, TagBaseName);
+  Value *Base = PB.CreateLoad(I32, TagBase, "oc.tag.base");
+  for (const RefSchedule &RS : NS.Refs) {
     Tags.push_back(RS.IndexLoad ? 0 : nextTag(M));
+    TagValues.push_back(RS.IndexLoad ? ConstantInt::get(I32, 0)
+                                     : PB.CreateAdd(Base, ConstantInt::get(I32, Tags.back()),
+                                                    "oc.tag" + Twine(Tags.back())));
+  }
 
   // A hint call carries the source location of the reference it serves, so
   // that remarks, debuggers and profilers point at the reference.
@@ -317,7 +345,7 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
   auto EmitHint = [&](IRBuilder<> &B, unsigned R, Value *Pf, Value *Rel,
                       Value *Pages) -> CallInst * {
     Value *Prio = ConstantInt::get(I32, NS.Refs[R].Priority),
-          *Tag = ConstantInt::get(I32, Tags[R]);
+          *Tag = TagValues[R];
     if (Pf && Rel)
       return Located(
           B.CreateCall(Cx.RT.PrefetchReleaseBlock, {Pf, Rel, Pages, Prio, Tag}), R);
@@ -341,7 +369,7 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
       Value *Addr = PfAddr(PB, R, nullptr, LowAddr(PB, R, PB.getInt64(0), Pro));
       Located(PB.CreateCall(Cx.RT.PrefetchBlock,
                             {Addr, PagesFor(PB, R, Pro), ConstantInt::get(I32, RS.Priority),
-                             ConstantInt::get(I32, Tags[R])}),
+                             TagValues[R]}),
               R);
     }
   }
@@ -453,7 +481,7 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
       Located(EB.CreateCall(Cx.RT.ReleaseBlock,
                             {RelAddr(EB, R, nullptr, LowAddr(EB, R, First, ELast)),
                              PagesFor(EB, R, Iters), ConstantInt::get(I32, RS.Priority),
-                             ConstantInt::get(I32, Tags[R])}),
+                             TagValues[R]}),
               R);
     }
   }
@@ -597,6 +625,18 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
   return "";
 }
 
+/// Why a nest with footprint FP (bytes, null when unbounded) gets no fit
+/// test, or "" when it gets one.
+std::string fitTestRefusal(const SCEV *FP, const MachineParams &Machine, ScalarEvolution &SE) {
+  if (!FP)
+    return "the data the nest touches has no bound before the nest (no run-time fit test)";
+  APInt Max = SE.getUnsignedRangeMax(FP);
+  if (Max.ule(uint64_t(Machine.MemSize)))
+    return "the data the nest touches fits in memory (at most " +
+           std::to_string(Max.getZExtValue()) + " bytes)";
+  return "";
+}
+
 /// Transforms one hinted version of a nest. Where the pipeline loop's trip
 /// count is unknown at compile time, a copy of the version is split off first,
 /// with the pipeline loop moved outward (TOCS Fig. 8 decided at run time): it
@@ -659,21 +699,28 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
     std::string Reason = NS.Reason;
     if (Reason.empty() && NS.Refs.empty())
       Reason = "no reference gets a hint in the pipeline loop";
+    const MachineParams &Machine = Info.Params.Machine;
+    // Read before the IR changes: every hinted nest runs only when its data
+    // does not fit (the fit test); data that fits in the memory the analysis
+    // assumes stays resident and gets no hints (DESIGN, Analysis 5).
+    const SCEV *FP = Reason.empty() ? nestFootprint(Nest, Machine.PageSize, Cx.SE) : nullptr;
+    if (Reason.empty())
+      Reason = fitTestRefusal(FP, Machine, Cx.SE);
     if (Reason.empty()) {
       if (!Changed)
         Cx.RT = declareRuntime(*F.getParent());
-      Changed = true; // versions and copies may be made even if a transform fails
       Loop *Outer = Nest.IR.Loops[0];
-      const MachineParams &Machine = Info.Params.Machine;
-      // Footprint and needs are read before the IR changes. The checks run
-      // in the order the clones are made: the whole nest in memory (the
-      // original), then the most localized version whose pages fit.
+      // The checks run in the order the clones are made: the whole nest in
+      // memory (the original), then the most localized version whose pages fit.
       std::vector<LocalizedVersion> Versions;
       if (Machine.Unknown == UnknownTrip::Version)
         Versions = localizedVersions(Nest, Machine, Cx.SE);
       ValueToValueMapTy OrigMap;
-      if (const SCEV *FP = nestFootprint(Nest, Machine.PageSize, Cx.SE))
-        versionNest(Outer, FP, Cx.RT.MemoryLimit, ".oc.orig", OrigMap, Cx.LI, Cx.DT, Cx.SE);
+      if (!versionNest(Outer, FP, Cx.RT.MemoryLimit, ".oc.orig", OrigMap, Cx.LI, Cx.DT, Cx.SE)) {
+        emitNotTransformed(Outer, "no run-time fit test can be placed before the nest", ORE);
+        continue;
+      }
+      Changed = true; // versions and copies may be made even if a transform fails
       std::vector<AnalyzedNest> Clones;
       for (LocalizedVersion &V : Versions) {
         ValueToValueMapTy VMap;

@@ -22,34 +22,180 @@ namespace outcore {
 
 namespace {
 
-/// Iterations minus one of L, invariant in Outer (see tripsInvariantIn).
+const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE);
+
+/// An upper bound of L's backedge-taken count over the whole nest Outer, as
+/// an i64 SCEV invariant in Outer: the exact or symbolic maximum count, with
+/// the outer loops' counters in it (a triangular bound j <= i) replaced by
+/// their largest values. Never the range of the counter's type: a loop with
+/// no such bound has none (null).
 const SCEV *backedgesInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &SE) {
-  for (const SCEV *BTC : {SE.getBackedgeTakenCount(L),
-                          SE.getSymbolicMaxBackedgeTakenCount(L),
-                          SE.getConstantMaxBackedgeTakenCount(L)})
-    if (!isa<SCEVCouldNotCompute>(BTC) && SE.isLoopInvariant(BTC, Outer))
-      return BTC;
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  for (const SCEV *BTC : {SE.getBackedgeTakenCount(L), SE.getSymbolicMaxBackedgeTakenCount(L)})
+    if (!isa<SCEVCouldNotCompute>(BTC) && SE.getTypeSizeInBits(BTC->getType()) <= 64)
+      if (const SCEV *Bound = upperBoundInNest(SE.getTruncateOrZeroExtend(BTC, I64), Outer, SE))
+        return Bound;
   return nullptr;
 }
 
-/// Bytes spanned by the address S over the loops of the nest Outer: the sum
-/// of |step| * backedges per loop (an upper bound of max - min address).
-const SCEV *span(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
+/// An upper bound of the i64 value S over the iterations of the nest Outer,
+/// invariant in Outer; null when S is not monotone in the nest's counters in
+/// a way this sees.
+const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
   Type *I64 = Type::getInt64Ty(SE.getContext());
-  const SCEV *Sum = SE.getZero(I64);
-  while (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
-    if (!Outer->contains(AR->getLoop()) || !AR->isAffine())
-      return nullptr;
-    const SCEV *BTC = backedgesInvariantIn(AR->getLoop(), Outer, SE);
+  if (SE.isLoopInvariant(S, Outer))
+    return SE.getTruncateOrZeroExtend(S, I64);
+  if (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
     const SCEV *Step = AR->getStepRecurrence(SE);
-    if (!BTC || !SE.isLoopInvariant(Step, Outer) ||
+    if (!Outer->contains(AR->getLoop()) || !AR->isAffine() || !SE.isLoopInvariant(Step, Outer))
+      return nullptr;
+    const SCEV *Start = upperBoundInNest(AR->getStart(), Outer, SE);
+    if (!Start || SE.isKnownNonPositive(Step))
+      return Start;
+    const SCEV *BTC = SE.isKnownNonNegative(Step)
+                          ? backedgesInvariantIn(AR->getLoop(), Outer, SE) : nullptr;
+    if (!BTC)
+      return nullptr;
+    return SE.getAddExpr(Start, SE.getMulExpr(SE.getTruncateOrSignExtend(Step, I64), BTC));
+  }
+  if (auto *Cast = dyn_cast<SCEVIntegralCastExpr>(S))
+    return upperBoundInNest(Cast->getOperand(), Outer, SE);
+  if (auto *Add = dyn_cast<SCEVAddExpr>(S)) {
+    const SCEV *Sum = SE.getZero(I64);
+    for (const SCEV *Op : Add->operands()) {
+      const SCEV *Bound = upperBoundInNest(Op, Outer, SE);
+      if (!Bound)
+        return nullptr;
+      Sum = SE.getAddExpr(Sum, Bound);
+    }
+    return Sum;
+  }
+  if (auto *Mul = dyn_cast<SCEVMulExpr>(S); Mul && Mul->getNumOperands() == 2)
+    if (auto *C = dyn_cast<SCEVConstant>(Mul->getOperand(0)); C && !C->getAPInt().isNegative())
+      if (const SCEV *Bound = upperBoundInNest(Mul->getOperand(1), Outer, SE))
+        return SE.getMulExpr(SE.getTruncateOrSignExtend(C, I64), Bound);
+  if (auto *Min = dyn_cast<SCEVUMinExpr>(S)) { // bounded by any operand's bound
+    SmallVector<const SCEV *, 4> Bounds;
+    for (const SCEV *Op : Min->operands())
+      if (const SCEV *Bound = upperBoundInNest(Op, Outer, SE))
+        Bounds.push_back(Bound);
+    return Bounds.empty() ? nullptr : SE.getUMinExpr(Bounds);
+  }
+  if (auto *Max = dyn_cast<SCEVUMaxExpr>(S)) {
+    SmallVector<const SCEV *, 4> Bounds;
+    for (const SCEV *Op : Max->operands()) {
+      Bounds.push_back(upperBoundInNest(Op, Outer, SE));
+      if (!Bounds.back())
+        return nullptr;
+    }
+    return SE.getUMaxExpr(Bounds);
+  }
+  return nullptr;
+}
+
+/// How far the value S moves over the iterations of the nest Outer: an
+/// upper bound of its largest minus its smallest value, as an i64 SCEV
+/// invariant in Outer (|step| * backedges per loop, through sums, casts,
+/// constant factors, min and max); null when not seen.
+const SCEV *widthInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  if (SE.isLoopInvariant(S, Outer))
+    return SE.getZero(I64);
+  if (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+    const SCEV *Step = AR->getStepRecurrence(SE);
+    if (!Outer->contains(AR->getLoop()) || !AR->isAffine() || !SE.isLoopInvariant(Step, Outer) ||
         SE.getTypeSizeInBits(Step->getType()) > 64)
       return nullptr;
+    const SCEV *BTC = backedgesInvariantIn(AR->getLoop(), Outer, SE);
+    const SCEV *Start = widthInNest(AR->getStart(), Outer, SE);
+    if (!BTC || !Start)
+      return nullptr;
     Step = SE.getAbsExpr(SE.getTruncateOrSignExtend(Step, I64), false);
-    Sum = SE.getAddExpr(Sum, SE.getMulExpr(Step, SE.getTruncateOrZeroExtend(BTC, I64)));
-    S = AR->getStart();
+    return SE.getAddExpr(Start, SE.getMulExpr(Step, BTC));
   }
-  return SE.isLoopInvariant(S, Outer) ? Sum : nullptr;
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
+    return widthInNest(Cast->getOperand(), Outer, SE);
+  if (auto *Mul = dyn_cast<SCEVMulExpr>(S)) {
+    auto *C = dyn_cast<SCEVConstant>(Mul->getOperand(0));
+    const SCEV *W = Mul->getNumOperands() == 2 && C
+                        ? widthInNest(Mul->getOperand(1), Outer, SE) : nullptr;
+    return W ? SE.getMulExpr(SE.getConstant(I64, C->getAPInt().abs().getZExtValue()), W)
+             : nullptr;
+  }
+  if (auto *Div = dyn_cast<SCEVUDivExpr>(S)) { // x /u c moves by at most w(x) /u c + 1
+    auto *C = dyn_cast<SCEVConstant>(Div->getRHS());
+    const SCEV *W = C && !C->isZero() ? widthInNest(Div->getLHS(), Outer, SE) : nullptr;
+    return W ? SE.getAddExpr(SE.getUDivExpr(W, SE.getTruncateOrZeroExtend(C, I64)),
+                             SE.getOne(I64))
+             : nullptr;
+  }
+  if (isa<SCEVAddExpr>(S) || isa<SCEVMinMaxExpr>(S)) {
+    // A sum moves by at most the sum of its operands' widths; a min or max
+    // by at most the largest of them.
+    bool Sum = isa<SCEVAddExpr>(S);
+    const SCEV *W = SE.getZero(I64);
+    for (const SCEV *Op : cast<SCEVNAryExpr>(S)->operands()) {
+      const SCEV *OpW = widthInNest(Op, Outer, SE);
+      if (!OpW)
+        return nullptr;
+      W = Sum ? SE.getAddExpr(W, OpW) : SE.getUMaxExpr(W, OpW);
+    }
+    return W;
+  }
+  return nullptr;
+}
+
+/// S at the first iteration of every loop of the nest Outer.
+struct FirstIteration : SCEVRewriteVisitor<FirstIteration> {
+  const Loop *Outer;
+  FirstIteration(ScalarEvolution &SE, const Loop *Outer) : SCEVRewriteVisitor(SE), Outer(Outer) {}
+  const SCEV *visitAddRecExpr(const SCEVAddRecExpr *AR) {
+    return Outer->contains(AR->getLoop()) ? visit(AR->getStart()) : AR;
+  }
+};
+
+/// The values of an address over the loops of a nest: where it is at the
+/// nest's first iteration, and an upper bound of how many bytes it spans.
+struct AddressSpan {
+  const SCEV *Start, *Bytes;
+};
+
+std::optional<AddressSpan> span(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
+  const SCEV *Bytes = widthInNest(S, Outer, SE);
+  const SCEV *Start = FirstIteration(SE, Outer).visit(S);
+  if (!Bytes || !SE.isLoopInvariant(Start, Outer))
+    return std::nullopt;
+  return AddressSpan{Start, Bytes};
+}
+
+/// The bytes the dense references of one array touch: references whose
+/// starts differ by a constant (a[i-1][j], a[i][j], a[i+1][j]; a[i][k] and
+/// a[j][k]) share one extent, the widest span plus the spread of the starts,
+/// not one span each. Capped by the array's size when that is known.
+struct ArrayExtent {
+  const SCEV *Start, *Span;
+  int64_t Lo, Hi; ///< byte offsets from Start covered by the starts
+  std::optional<int64_t> ArrayBytes;
+
+  const SCEV *bytes(int64_t PageSize, ScalarEvolution &SE) const {
+    // A page more for a start that is not page aligned.
+    const SCEV *Bytes = SE.getAddExpr(Span, SE.getConstant(Span->getType(), Hi - Lo + PageSize));
+    return ArrayBytes ? SE.getUMinExpr(Bytes, SE.getConstant(Span->getType(), *ArrayBytes))
+                      : Bytes;
+  }
+};
+
+void addToExtents(std::vector<ArrayExtent> &Extents, const AddressSpan &A, const NestRef &Ref,
+                  ScalarEvolution &SE) {
+  for (ArrayExtent &E : Extents)
+    if (std::optional<APInt> Off = SE.computeConstantDifference(A.Start, E.Start)) {
+      int64_t O = Off->getSExtValue();
+      E.Lo = std::min(E.Lo, O);
+      E.Hi = std::max(E.Hi, O + Ref.ElemSize);
+      E.Span = SE.getUMaxExpr(E.Span, A.Bytes);
+      return;
+    }
+  Extents.push_back({A.Start, A.Bytes, 0, Ref.ElemSize, Ref.ArrayBytes});
 }
 
 /// How often a block of the nest runs at most: the product of the
@@ -74,15 +220,15 @@ const SCEV *tripsInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &
   const SCEV *BTC = backedgesInvariantIn(L, Outer, SE);
   if (!BTC)
     return nullptr;
-  Type *I64 = Type::getInt64Ty(SE.getContext());
-  return SE.getAddExpr(SE.getTruncateOrZeroExtend(BTC, I64), SE.getOne(I64));
+  return SE.getAddExpr(BTC, SE.getOne(BTC->getType()));
 }
 
 const SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
                           ScalarEvolution &SE) {
   const Loop *Outer = Nest.IR.Loops[0];
   Type *I64 = Type::getInt64Ty(SE.getContext());
-  const SCEV *Dense = SE.getZero(I64), *Total = SE.getZero(I64);
+  const SCEV *Total = SE.getZero(I64);
+  std::vector<ArrayExtent> Extents;
   std::vector<const SCEV *> Indirect; // executions * a page, per indirect reference
   for (size_t R = 0; R < Nest.IR.Model.Refs.size(); ++R) {
     const NestRef &Ref = Nest.IR.Model.Refs[R];
@@ -90,26 +236,28 @@ const SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
     Value *Ptr = Access ? getLoadStorePointerOperand(Access) : nullptr;
     if (!Ptr || !SE.isSCEVable(Ptr->getType()))
       return nullptr;
-    // The element itself and a page for an unaligned start.
-    const SCEV *Edge = SE.getConstant(I64, Ref.ElemSize + PageSize);
     if (Ref.Indirect) {
-      // Anywhere in the array: a page per execution, at most the array.
+      // Anywhere in the array: a page per execution (and the element), at
+      // most the array.
       const SCEV *Execs = executions(Access->getParent(), Nest.IR, SE);
       if (!Execs)
         return nullptr;
-      const SCEV *Bytes = SE.getMulExpr(Execs, SE.getConstant(I64, PageSize));
+      const SCEV *Bytes = SE.getAddExpr(SE.getMulExpr(Execs, SE.getConstant(I64, PageSize)),
+                                        SE.getConstant(I64, Ref.ElemSize));
       if (Ref.ArrayBytes)
-        Total = SE.getAddExpr(
-            Total, SE.getUMinExpr(Bytes, SE.getConstant(I64, *Ref.ArrayBytes)), Edge);
+        Total = SE.getAddExpr(Total, SE.getUMinExpr(Bytes, SE.getConstant(I64, *Ref.ArrayBytes)));
       else
-        Indirect.push_back(SE.getAddExpr(Bytes, Edge));
+        Indirect.push_back(Bytes);
       continue;
     }
-    const SCEV *Bytes = span(SE.getSCEV(Ptr), Outer, SE);
-    if (!Bytes)
+    std::optional<AddressSpan> A = span(SE.getSCEV(Ptr), Outer, SE);
+    if (!A)
       return nullptr;
-    Dense = SE.getAddExpr(Dense, Bytes, Edge);
+    addToExtents(Extents, *A, Ref, SE);
   }
+  const SCEV *Dense = SE.getZero(I64);
+  for (const ArrayExtent &E : Extents)
+    Dense = SE.getAddExpr(Dense, E.bytes(PageSize, SE));
   // An array of unknown size addressed indirectly (a[b[i]], hist[x[i]]) is
   // taken to be no larger than the nest's dense data: a page per execution
   // would make the nest never fit, and run the hinted version in core.
@@ -129,8 +277,7 @@ const SCEV *pagesPerIteration(const AnalyzedNest &Nest, int K, ScalarEvolution &
       if (!BTC)
         return nullptr;
       // ceil(trip / Div) = backedges / Div + 1
-      const SCEV *Pages = SE.getAddExpr(
-          SE.getUDivExpr(SE.getTruncateOrZeroExtend(BTC, I64), SE.getConstant(I64, Div)),
+      const SCEV *Pages = SE.getAddExpr(SE.getUDivExpr(BTC, SE.getConstant(I64, Div)),
           SE.getOne(I64));
       Term = SE.getMulExpr(Term, Pages);
     }
@@ -147,7 +294,7 @@ std::vector<LocalizedVersion> localizedVersions(const AnalyzedNest &Nest,
   const NestLocality &Base = Nest.Locality;
   std::set<int> Depths;
   for (size_t K = 0; K < Model.Loops.size(); ++K)
-    if (Base.Loops[K].DependsOnUnknownTrip && !Base.Loops[K].Localized)
+    if (Base.Loops[K].decidedAtRunTime() && !Base.Loops[K].Localized)
       Depths.insert(loopDepth(Model, int(K)));
   Type *I64 = Type::getInt64Ty(SE.getContext());
   std::vector<LocalizedVersion> Out;
@@ -238,17 +385,38 @@ Loop *cloneLoopUnder(Loop *L, function_ref<Value *(IRBuilder<> &)> Condition,
   return Clone;
 }
 
+/// Where the fit test for Need can run: the preheader of the outermost loop
+/// around Outer in which Need is invariant, so that a nest entered again and
+/// again from a loop the pass does not model is tested once, not per entry;
+/// else Outer's own preheader. Null when Need cannot be expanded there.
+static Instruction *fitTestPoint(Loop *Outer, const SCEV *Need, SCEVExpander &Exp,
+                                 ScalarEvolution &SE) {
+  BasicBlock *Check = Outer->getLoopPreheader();
+  if (!Check || !Exp.isSafeToExpandAt(Need, Check->getTerminator()))
+    return nullptr;
+  Instruction *At = Check->getTerminator();
+  for (Loop *P = Outer->getParentLoop(); P; P = P->getParentLoop()) {
+    BasicBlock *PH = P->getLoopPreheader();
+    if (!PH || !SE.isLoopInvariant(Need, P) || !Exp.isSafeToExpandAt(Need, PH->getTerminator()))
+      break;
+    At = PH->getTerminator();
+  }
+  return At;
+}
+
 Loop *versionNest(Loop *Outer, const SCEV *Need, FunctionCallee MemoryLimit, StringRef Suffix,
                   ValueToValueMapTy &VMap, LoopInfo &LI, DominatorTree &DT,
                   ScalarEvolution &SE) {
-  BasicBlock *Check = Outer->getLoopPreheader();
+  assert(Need && "a fit test needs a footprint");
   SCEVExpander Exp(SE, Outer->getHeader()->getModule()->getDataLayout(), "oc.fp");
-  if (!Check || !Exp.isSafeToExpandAt(Need, Check->getTerminator()))
+  Instruction *At = fitTestPoint(Outer, Need, Exp, SE);
+  if (!At)
     return nullptr;
   return cloneLoopUnder(
       Outer,
-      [&](IRBuilder<> &B) -> Value * {
-        Value *FP = Exp.expandCodeFor(Need, Need->getType(), &*B.GetInsertPoint());
+      [&](IRBuilder<> &) -> Value * {
+        IRBuilder<> B(At);
+        Value *FP = Exp.expandCodeFor(Need, Need->getType(), At);
         Value *Limit = B.CreateCall(MemoryLimit, {}, "oc.limit");
         return B.CreateICmpULE(FP, Limit, "oc.fits");
       },

@@ -37,8 +37,9 @@ class SCEV;
 namespace outcore {
 
 /// Iterations of L per entry as an i64 SCEV invariant in Outer: the exact
-/// count when it is, else a symbolic or constant maximum (triangular nests);
-/// null if none.
+/// count when it is, else its largest value over the nest (triangular
+/// nests: j <= i counts i's last value); null if none (never the range of
+/// the counter's type).
 const llvm::SCEV *tripsInvariantIn(const llvm::Loop *L, const llvm::Loop *Outer,
                                    llvm::ScalarEvolution &SE);
 
@@ -82,7 +83,8 @@ llvm::Loop *cloneLoopUnder(llvm::Loop *L,
                            llvm::ScalarEvolution &SE);
 
 /// Clones the nest Outer (left untouched) and makes its preheader choose:
-/// the clone when Need <= MemoryLimit(), else Outer. Returns the clone, VMap
+/// the clone when Need <= MemoryLimit(), else Outer. The test itself runs
+/// before the outermost loop around Outer in which Need is invariant. Returns the clone, VMap
 /// mapping Outer's values to it, its blocks named with Suffix; null, with nothing changed, when Outer's
 /// shape does not allow it. Called again on Outer, the checks chain: the
 /// first clone is tried first.

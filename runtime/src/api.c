@@ -161,3 +161,9 @@ OC_EXPORT void oc_register_module(long page_size) {
          !atomic_compare_exchange_weak(&oc_module_page_size, &current, page_size))
     ;
 }
+
+OC_EXPORT int oc_register_tags(int count) {
+  /* The first module keeps its own numbers (base 0). */
+  static _Atomic(int) next_base;
+  return count > 0 ? atomic_fetch_add(&next_base, count) : 0;
+}

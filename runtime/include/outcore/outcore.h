@@ -18,6 +18,11 @@ extern "C" {
  * Called once per module from a module constructor; defaults to 4096. */
 void oc_register_module(long page_size);
 
+/* Reserves count tags for a module whose directives number their tags 1..count;
+ * returns the base the module adds to them, so that tags are unique in the
+ * program. Called once per module from its constructor. */
+int oc_register_tags(int count);
+
 /* Prefetch the page holding addr (indirect and other single-page references). */
 void oc_prefetch(const void *addr);
 

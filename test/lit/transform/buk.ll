@@ -3,7 +3,7 @@
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.yaml
 ;
 ; The footprint: key and rank span 4n bytes each (plus an element and a
-; page each); key2, of unknown size, is bounded by a page per iteration and
+; page per array); key2, of unknown size, is bounded by a page per iteration and
 ; by that dense data (umin); the original nest runs when it all fits in
 ; oc_memory_limit(). The hinted version:
 ; key and rank in blocks 8192 iterations ahead, key2[rank[i + 10]] per
@@ -12,7 +12,7 @@
 ; CHECK:         [[DENSE0:%.*]] = shl i64 %n, 3
 ; CHECK-NEXT:    [[DENSE:%.*]] = add i64 [[DENSE0]], 8192
 ; CHECK-NEXT:    [[PAGES0:%.*]] = shl i64 %n, 12
-; CHECK-NEXT:    [[PAGES:%.*]] = add i64 [[PAGES0]], 4100
+; CHECK-NEXT:    [[PAGES:%.*]] = add nuw nsw i64 [[PAGES0]], 4
 ; CHECK-NEXT:    [[KEY2:%.*]] = call i64 @llvm.umin.i64(i64 [[DENSE]], i64 [[PAGES]])
 ; CHECK-NEXT:    [[FP0:%.*]] = add i64 [[KEY2]], [[DENSE0]]
 ; CHECK-NEXT:    [[FP:%.*]] = add i64 [[FP0]], 8192
@@ -21,8 +21,8 @@
 ; CHECK:       for.body.oc.orig:
 ; CHECK-NOT:     call void @oc_
 ; CHECK:       for.body.oc.ph:
-; CHECK:         call void @oc_prefetch_block(ptr %oc.addr, i64 %oc.pages, i32 0, i32 1)
-; CHECK:         call void @oc_prefetch_block(ptr %oc.addr2, i64 %oc.pages3, i32 0, i32 2)
+; CHECK:         call void @oc_prefetch_block(ptr %oc.addr, i64 %oc.pages, i32 0, i32 %oc.tag1)
+; CHECK:         call void @oc_prefetch_block(ptr %oc.addr2, i64 %oc.pages3, i32 0, i32 %oc.tag2)
 ; CHECK:         %oc.tc.last = sub i64 %oc.tc, 1
 ; The prolog: key2[rank[k]] of the first 10 iterations (k < tc).
 ; CHECK:         %oc.prolog.end = call i64 @llvm.umin.i64(i64 10, i64 %oc.tc)

@@ -10,9 +10,9 @@
 ; CHECK:       oc.prolog:
 ; CHECK:         [[PAGE:%.*]] = mul i64 %oc.k, 4096
 ; CHECK-NEXT:    [[PADDR:%.*]] = getelementptr i8, ptr getelementptr inbounds (i8, ptr @a, i64 56), i64 [[PAGE]]
-; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[PADDR]], i64 1, i32 0, i32 [[TAG:[0-9]+]])
+; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[PADDR]], i64 1, i32 0, i32 [[TAG:%oc.tag[0-9]+]])
 ; CHECK:       oc.strip:
-; CHECK:         call void @oc_prefetch_block(ptr %oc.pf, i64 4, i32 0, i32 1)
+; CHECK:         call void @oc_prefetch_block(ptr %oc.pf, i64 4, i32 0, i32 %oc.tag1)
 ; CHECK:       for.body:
 ; CHECK:         %oc.c = phi i64
 ; CHECK-NEXT:    %oc.ahead = add i64 %oc.c, 10
@@ -27,7 +27,7 @@
 ; CHECK-NEXT:    %oc.rel{{[0-9]*}} = select i1 [[NOTFIRST]], ptr [[REL]], ptr null
 ; CHECK-NEXT:    call void @oc_prefetch_release_block(ptr %oc.pf{{[0-9]*}}, ptr %oc.rel{{[0-9]*}}, i64 1, i32 0, i32 [[TAG]])
 ; CHECK:       for.end.loopexit:
-; CHECK:         call void @oc_release_block(ptr %{{.*}}, i64 %oc.pages{{[0-9]*}}, i32 0, i32 2)
+; CHECK:         call void @oc_release_block(ptr %{{.*}}, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag2)
 ; CHECK:         [[LAST:%.*]] = sub i64 %oc.e.last, 1
 ; CHECK:         [[LOFF:%.*]] = mul i64 [[LAST]], 4096
 ; CHECK:         call void @oc_release_block(ptr %{{.*}}, i64 1, i32 0, i32 [[TAG]])

@@ -1,7 +1,7 @@
-; RUN: opt -load-pass-plugin=%outcore -passes='outcore<page-size=4096;fault-latency=100000;prefetch-overhead=10000>' -verify-each -S %s | FileCheck %s
-; RUN: opt -load-pass-plugin=%outcore -passes='outcore<page-size=4096;fault-latency=100000;prefetch-overhead=10000>,verify' -pass-remarks-output=%t.yaml -disable-output %s
+; RUN: opt -load-pass-plugin=%outcore -passes='outcore<page-size=4096;mem-size=64K;fault-latency=100000;prefetch-overhead=10000>' -verify-each -S %s | FileCheck %s
+; RUN: opt -load-pass-plugin=%outcore -passes='outcore<page-size=4096;mem-size=64K;fault-latency=100000;prefetch-overhead=10000>,verify' -pass-remarks-output=%t.yaml -disable-output %s
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.yaml
-; RUN: opt -load-pass-plugin=%outcore -passes='outcore<page-size=4096>' -S %s | FileCheck --check-prefix=DECL %s
+; RUN: opt -load-pass-plugin=%outcore -passes='outcore<page-size=4096;mem-size=64K>' -S %s | FileCheck --check-prefix=DECL %s
 ;
 ; TOCS Fig. 7 (paper parameters: 4 KB pages, l_m = 100000, l_p = 10000):
 ; prolog block prefetch, strip loop with one bundled call per strip (the
@@ -12,7 +12,7 @@
 ; CHECK:       entry:
 ; CHECK:         br i1 %oc.fits, label %for.body.oc.ph.oc.orig, label %for.body.oc.ph
 ; CHECK:       for.body.oc.ph:
-; CHECK:         call void @oc_prefetch_block(ptr %{{.*}}, i64 %oc.pages, i32 0, i32 [[TAG:[0-9]+]])
+; CHECK:         call void @oc_prefetch_block(ptr %{{.*}}, i64 %oc.pages, i32 0, i32 [[TAG:%oc.tag[0-9]+]])
 ; CHECK-NEXT:    br label %oc.strip
 ; CHECK:       oc.strip:
 ; CHECK:         %oc.s = phi i64 [ 0, %for.body.oc.ph ], [ %oc.e, %oc.strip.latch ]

@@ -1,5 +1,5 @@
-; RUN: opt -load-pass-plugin=%outcore -passes='outcore<page-size=4096;fault-latency=100000;prefetch-overhead=10000>' -verify-each -S %s | FileCheck %s
-; RUN: opt -load-pass-plugin=%outcore -passes='outcore<page-size=4096;fault-latency=100000;prefetch-overhead=10000>,verify' -pass-remarks-output=%t.yaml -disable-output %s
+; RUN: opt -load-pass-plugin=%outcore -passes='outcore<page-size=4096;mem-size=64K;fault-latency=100000;prefetch-overhead=10000>' -verify-each -S %s | FileCheck %s
+; RUN: opt -load-pass-plugin=%outcore -passes='outcore<page-size=4096;mem-size=64K;fault-latency=100000;prefetch-overhead=10000>,verify' -pass-remarks-output=%t.yaml -disable-output %s
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.yaml
 ;
 ; TOCS Fig. 8: the k, l and m loops touch less than a block (32*5*5 doubles

@@ -8,8 +8,8 @@
 ; CHECK-LABEL: define dso_local void @matvec(
 ; CHECK:         br i1 %oc.fits,
 ; CHECK:         [[ROW:%.*]] = getelementptr i8, ptr %A, i64 %{{.*}}
-; CHECK:         call void @oc_prefetch_block(ptr %{{.*}}, i64 %oc.pages, i32 0, i32 [[TA:[0-9]+]])
-; CHECK:         call void @oc_prefetch_block(ptr %{{.*}}, i64 %oc.pages{{[0-9]+}}, i32 1, i32 [[TX:[0-9]+]])
+; CHECK:         call void @oc_prefetch_block(ptr %{{.*}}, i64 %oc.pages, i32 0, i32 [[TA:%oc.tag[0-9]+]])
+; CHECK:         call void @oc_prefetch_block(ptr %{{.*}}, i64 %oc.pages{{[0-9]+}}, i32 1, i32 [[TX:%oc.tag[0-9]+]])
 ; CHECK:       oc.strip:
 ; CHECK:         %oc.pf.it = add i64 %oc.s, 8192
 ; CHECK:         [[OFF:%.*]] = mul i64 %oc.pf.it, 8

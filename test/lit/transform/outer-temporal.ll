@@ -11,9 +11,9 @@
 ; CHECK:         %oc.first = icmp eq i64 [[I:%.*]], 0
 ; CHECK-NEXT:    %oc.last.it = icmp eq i64 [[I]], 63
 ; CHECK-NOT:     or i1
-; CHECK:         call void @oc_prefetch_block(ptr %oc.addr, i64 %oc.pages, i32 0, i32 [[TAGA:[0-9]+]])
+; CHECK:         call void @oc_prefetch_block(ptr %oc.addr, i64 %oc.pages, i32 0, i32 [[TAGA:%oc.tag[0-9]+]])
 ; CHECK-NEXT:    %oc.pf = select i1 %oc.first, ptr @b, ptr null
-; CHECK:         call void @oc_prefetch_block(ptr %oc.pf, i64 %oc.pages2, i32 1, i32 [[TAGB:[0-9]+]])
+; CHECK:         call void @oc_prefetch_block(ptr %oc.pf, i64 %oc.pages2, i32 1, i32 [[TAGB:%oc.tag[0-9]+]])
 ; CHECK:       oc.strip:
 ; CHECK:         call void @oc_prefetch_release_block(ptr %oc.pf4, ptr %oc.rel, i64 4, i32 0, i32 [[TAGA]])
 ; CHECK:         [[BPF:%.*]] = and i1 %{{.*}}, %oc.first

@@ -34,7 +34,7 @@
 ; CHECK-NOT:     call void @oc_
 ; CHECK:       [[HINTED]]:
 ; CHECK:         [[PROPF:%.*]] = select i1 %oc.page.first, ptr %{{.*}}, ptr null
-; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[PROPF]], i64 1, i32 0, i32 [[TAG:[0-9]+]])
+; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[PROPF]], i64 1, i32 0, i32 [[TAG:%oc.tag[0-9]+]])
 ; CHECK:       oc.strip{{[0-9]+}}:
 ; CHECK:         [[PFOK:%.*]] = and i1 %{{.*}}, %oc.page.first
 ; CHECK-NEXT:    [[PF:%.*]] = select i1 [[PFOK]], ptr %{{.*}}, ptr null
@@ -48,7 +48,7 @@
 ; The version for rows too large: every page released after its use.
 ; CHECK:       [[EACH]]:
 ; CHECK-NOT:     urem
-; CHECK:         call void @oc_prefetch_release_block(ptr %oc.pf, ptr %oc.rel, i64 1, i32 0, i32 [[TAG2:[0-9]+]])
+; CHECK:         call void @oc_prefetch_release_block(ptr %oc.pf, ptr %oc.rel, i64 1, i32 0, i32 [[TAG2:%oc.tag[0-9]+]])
 ; CHECK:         ret void
 ;
 ; With unknown-trip=large only the original and the releasing version.

@@ -3,8 +3,8 @@
 ; RUN: opt -load-pass-plugin=%outcore -passes='outcore<unknown-trip=large>,verify' -S %s | FileCheck %s --check-prefix=LARGE
 ;
 ; Before the nest: the footprint of its references from n and m (8|m| bytes
-; per row of a times n - 1, a row of a and of b, c read and written, an
-; element and a page per reference), one call of oc_memory_limit, and the
+; per row of a times n - 1, a row of a and of b, c read and written, a
+; page per array for an unaligned start), one call of oc_memory_limit, and the
 ; choice. The original nest (the clone, .oc.orig) has no hints. Then the
 ; versions for the decisions that rest on n and m (the default
 ; -outcore-unknown-trip=version): i localized when the pages of one row fit
@@ -17,7 +17,7 @@
 ; CHECK:         [[ROW:%.*]] = call i64 @llvm.smax.i64(i64 [[NEG]], i64 [[POS]])
 ; CHECK:         [[N1:%.*]] = add i64 %n, -1
 ; CHECK:         [[A:%.*]] = mul i64 [[ROW]], [[N1]]
-; CHECK:         [[FP:%.*]] = add i64 {{%.*}}, 16384
+; CHECK:         [[FP:%.*]] = add i64 {{%.*}}, 12288
 ; CHECK-NEXT:    %oc.limit = call i64 @oc_memory_limit()
 ; CHECK-NEXT:    %oc.fits = icmp ule i64 [[FP]], %oc.limit
 ; CHECK-NEXT:    br i1 %oc.fits, label %[[ORIG:.*]], label %[[HINTED:.*]]
@@ -34,11 +34,11 @@
 ; CHECK:         %oc.short.rows = icmp ult i64 %{{.*}}, 16384
 ; CHECK-NEXT:    br i1 %oc.short.rows, label %[[OUTWARD:.*\.oc\.outward]], label %[[INNER:.*]]
 ; CHECK:       [[OUTWARD]]:
-; CHECK:         call void @oc_prefetch_block(ptr %oc.addr, i64 %oc.pages, i32 2, i32 1)
+; CHECK:         call void @oc_prefetch_block(ptr %oc.addr, i64 %oc.pages, i32 2, i32 %oc.tag1)
 ; CHECK:       oc.strip:
 ; CHECK:       [[INNER]]:
 ; CHECK:       for.body3.lr.ph:
-; CHECK:         call void @oc_prefetch_block(ptr %oc.addr{{[0-9]+}}, i64 %oc.pages{{[0-9]+}}, i32 0, i32 3)
+; CHECK:         call void @oc_prefetch_block(ptr %oc.addr{{[0-9]+}}, i64 %oc.pages{{[0-9]+}}, i32 0, i32 %oc.tag3)
 ; CHECK:       oc.strip{{[0-9]+}}:
 ; CHECK:         call void @oc_prefetch_release_block(
 ; CHECK:         call void @oc_prefetch_release_block(

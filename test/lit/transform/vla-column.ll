@@ -20,7 +20,7 @@
 ; CHECK-NEXT:    [[PMORE:%.*]] = icmp ult i64 %oc.k.next, %oc.prolog.end
 ; CHECK-NEXT:    [[POFF:%.*]] = mul i64 %oc.k, [[STEP]]
 ; CHECK-NEXT:    [[PADDR:%.*]] = getelementptr i8, ptr %{{.*}}, i64 [[POFF]]
-; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[PADDR]], i64 1, i32 0, i32 [[TAG:[0-9]+]])
+; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[PADDR]], i64 1, i32 0, i32 [[TAG:%oc.tag[0-9]+]])
 ; CHECK-NEXT:    br i1 [[PMORE]], label %oc.prolog, label %oc.prolog.exit
 ; CHECK:       oc.strip:
 ; CHECK:         %oc.e = call i64 @llvm.umin.i64(i64 %{{.*}}, i64 %oc.tc)
