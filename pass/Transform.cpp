@@ -715,8 +715,7 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
       std::vector<LocalizedVersion> Versions;
       if (Machine.Unknown == UnknownTrip::Version)
         Versions = localizedVersions(Nest, Machine, Cx.SE);
-      ValueToValueMapTy OrigMap;
-      if (!versionNest(Outer, FP, Cx.RT.MemoryLimit, ".oc.orig", OrigMap, Cx.LI, Cx.DT, Cx.SE)) {
+      if (!versionOriginal(Outer, FP, Cx.RT.MemoryLimit, Cx.LI, Cx.DT, Cx.SE)) {
         emitNotTransformed(Outer, "no run-time fit test can be placed before the nest", ORE);
         continue;
       }

@@ -27,68 +27,65 @@ const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &
 /// An upper bound of L's backedge-taken count over the whole nest Outer, as
 /// an i64 SCEV invariant in Outer: the exact or symbolic maximum count, with
 /// the outer loops' counters in it (a triangular bound j <= i) replaced by
-/// their largest values. Never the range of the counter's type: a loop with
+/// their extreme values. Never the range of the counter's type: a loop with
 /// no such bound has none (null).
 const SCEV *backedgesInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &SE) {
   Type *I64 = Type::getInt64Ty(SE.getContext());
-  for (const SCEV *BTC : {SE.getBackedgeTakenCount(L), SE.getSymbolicMaxBackedgeTakenCount(L)})
-    if (!isa<SCEVCouldNotCompute>(BTC) && SE.getTypeSizeInBits(BTC->getType()) <= 64)
-      if (const SCEV *Bound = upperBoundInNest(SE.getTruncateOrZeroExtend(BTC, I64), Outer, SE))
-        return Bound;
+  for (const SCEV *BTC : {SE.getBackedgeTakenCount(L), SE.getSymbolicMaxBackedgeTakenCount(L)}) {
+    if (isa<SCEVCouldNotCompute>(BTC) || SE.getTypeSizeInBits(BTC->getType()) > 64)
+      continue;
+    if (SE.isLoopInvariant(BTC, Outer))
+      return SE.getTruncateOrZeroExtend(BTC, I64);
+    // Where the count varies in the nest, its value for outer iterations in
+    // which L does not run at all may be negative (j from i + 1 to n when
+    // i = n - 1): bound it as a signed value, at least 0.
+    if (const SCEV *Bound = upperBoundInNest(BTC, Outer, SE))
+      return SE.getSMaxExpr(Bound, SE.getZero(I64));
+  }
   return nullptr;
 }
 
-/// An upper bound of the i64 value S over the iterations of the nest Outer,
-/// invariant in Outer; null when S is not monotone in the nest's counters in
-/// a way this sees.
+/// An upper bound of the (signed) value S over the iterations of the nest
+/// Outer, as an i64 SCEV invariant in Outer; null when not seen. An affine
+/// recurrence is largest at one of its ends, whatever the sign of its step.
 const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
   Type *I64 = Type::getInt64Ty(SE.getContext());
   if (SE.isLoopInvariant(S, Outer))
-    return SE.getTruncateOrZeroExtend(S, I64);
+    return SE.getTruncateOrSignExtend(S, I64);
   if (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
     const SCEV *Step = AR->getStepRecurrence(SE);
     if (!Outer->contains(AR->getLoop()) || !AR->isAffine() || !SE.isLoopInvariant(Step, Outer))
       return nullptr;
     const SCEV *Start = upperBoundInNest(AR->getStart(), Outer, SE);
-    if (!Start || SE.isKnownNonPositive(Step))
-      return Start;
-    const SCEV *BTC = SE.isKnownNonNegative(Step)
-                          ? backedgesInvariantIn(AR->getLoop(), Outer, SE) : nullptr;
-    if (!BTC)
+    const SCEV *BTC = backedgesInvariantIn(AR->getLoop(), Outer, SE);
+    if (!Start || !BTC)
       return nullptr;
-    return SE.getAddExpr(Start, SE.getMulExpr(SE.getTruncateOrSignExtend(Step, I64), BTC));
+    const SCEV *End = SE.getAddExpr(Start, SE.getMulExpr(SE.getTruncateOrSignExtend(Step, I64), BTC));
+    return SE.getSMaxExpr(Start, End);
   }
   if (auto *Cast = dyn_cast<SCEVIntegralCastExpr>(S))
     return upperBoundInNest(Cast->getOperand(), Outer, SE);
-  if (auto *Add = dyn_cast<SCEVAddExpr>(S)) {
-    const SCEV *Sum = SE.getZero(I64);
-    for (const SCEV *Op : Add->operands()) {
-      const SCEV *Bound = upperBoundInNest(Op, Outer, SE);
-      if (!Bound)
-        return nullptr;
-      Sum = SE.getAddExpr(Sum, Bound);
-    }
-    return Sum;
-  }
   if (auto *Mul = dyn_cast<SCEVMulExpr>(S); Mul && Mul->getNumOperands() == 2)
     if (auto *C = dyn_cast<SCEVConstant>(Mul->getOperand(0)); C && !C->getAPInt().isNegative())
       if (const SCEV *Bound = upperBoundInNest(Mul->getOperand(1), Outer, SE))
         return SE.getMulExpr(SE.getTruncateOrSignExtend(C, I64), Bound);
-  if (auto *Min = dyn_cast<SCEVUMinExpr>(S)) { // bounded by any operand's bound
+  if (isa<SCEVUMinExpr>(S) || isa<SCEVSMinExpr>(S)) { // bounded by any operand's bound
     SmallVector<const SCEV *, 4> Bounds;
-    for (const SCEV *Op : Min->operands())
+    for (const SCEV *Op : cast<SCEVMinMaxExpr>(S)->operands())
       if (const SCEV *Bound = upperBoundInNest(Op, Outer, SE))
         Bounds.push_back(Bound);
-    return Bounds.empty() ? nullptr : SE.getUMinExpr(Bounds);
+    return Bounds.empty() ? nullptr : SE.getSMinExpr(Bounds);
   }
-  if (auto *Max = dyn_cast<SCEVUMaxExpr>(S)) {
-    SmallVector<const SCEV *, 4> Bounds;
-    for (const SCEV *Op : Max->operands()) {
-      Bounds.push_back(upperBoundInNest(Op, Outer, SE));
-      if (!Bounds.back())
+  if (isa<SCEVAddExpr>(S) || isa<SCEVUMaxExpr>(S) || isa<SCEVSMaxExpr>(S)) {
+    bool Sum = isa<SCEVAddExpr>(S);
+    const SCEV *Bound = nullptr;
+    for (const SCEV *Op : cast<SCEVNAryExpr>(S)->operands()) {
+      const SCEV *OpBound = upperBoundInNest(Op, Outer, SE);
+      if (!OpBound)
         return nullptr;
+      Bound = !Bound ? OpBound : Sum ? SE.getAddExpr(Bound, OpBound) : SE.getSMaxExpr(Bound, OpBound);
     }
-    return SE.getUMaxExpr(Bounds);
+    return Bound;
   }
   return nullptr;
 }
@@ -397,11 +394,68 @@ static Instruction *fitTestPoint(Loop *Outer, const SCEV *Need, SCEVExpander &Ex
   Instruction *At = Check->getTerminator();
   for (Loop *P = Outer->getParentLoop(); P; P = P->getParentLoop()) {
     BasicBlock *PH = P->getLoopPreheader();
-    if (!PH || !SE.isLoopInvariant(Need, P) || !Exp.isSafeToExpandAt(Need, PH->getTerminator()))
+    if (!PH)
+      break;
+    // Values the footprint reads that are computed in P from values
+    // invariant in it (n / 2 in a loop bound, before LICM has run) move to
+    // P's preheader, where they are computed once.
+    SmallVector<Instruction *, 4> Computed;
+    SCEVExprContains(Need, [&](const SCEV *S) { // collects, finds nothing
+      if (auto *U = dyn_cast<SCEVUnknown>(S))
+        if (auto *I = dyn_cast<Instruction>(U->getValue()); I && P->contains(I))
+          Computed.push_back(I);
+      return false;
+    });
+    bool Moved = false, Invariant = true;
+    for (Instruction *I : Computed)
+      Invariant &= P->makeLoopInvariant(I, Moved, PH->getTerminator(), nullptr, &SE);
+    if (!Invariant || !SE.isLoopInvariant(Need, P) ||
+        !Exp.isSafeToExpandAt(Need, PH->getTerminator()))
       break;
     At = PH->getTerminator();
   }
   return At;
+}
+
+/// Instructions a loop around a nest may have outside the nest and still be
+/// copied with it (a few calls and updates: the loops the pass cannot model
+/// because they call a function).
+constexpr unsigned SmallLoopInstructions = 64;
+
+/// The loop that the fit test made at At chooses a copy of: Outer, or the
+/// outermost loop between Outer and At that does little besides entering
+/// Outer, so that a small nest entered again and again from a small loop
+/// runs its in-core path with no branch per entry.
+static Loop *loopToVersion(Loop *Outer, const Instruction *At) {
+  Loop *Chosen = Outer;
+  for (Loop *P = Outer->getParentLoop(); P && !P->contains(At); P = P->getParentLoop()) {
+    if (P->getSubLoops().size() != 1)
+      break;
+    unsigned Own = 0;
+    for (BasicBlock *BB : P->blocks())
+      if (!Chosen->contains(BB))
+        Own += BB->size();
+    if (Own > SmallLoopInstructions)
+      break;
+    Chosen = P;
+  }
+  return Chosen;
+}
+
+/// Clones L (left untouched), choosing the clone when Need <= MemoryLimit(),
+/// tested at At.
+static Loop *versionAt(Loop *L, Instruction *At, const SCEV *Need, SCEVExpander &Exp,
+                       FunctionCallee MemoryLimit, StringRef Suffix, ValueToValueMapTy &VMap,
+                       LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE) {
+  return cloneLoopUnder(
+      L,
+      [&](IRBuilder<> &) -> Value * {
+        IRBuilder<> B(At);
+        Value *FP = Exp.expandCodeFor(Need, Need->getType(), At);
+        Value *Limit = B.CreateCall(MemoryLimit, {}, "oc.limit");
+        return B.CreateICmpULE(FP, Limit, "oc.fits");
+      },
+      Suffix, VMap, LI, DT, SE);
 }
 
 Loop *versionNest(Loop *Outer, const SCEV *Need, FunctionCallee MemoryLimit, StringRef Suffix,
@@ -410,17 +464,17 @@ Loop *versionNest(Loop *Outer, const SCEV *Need, FunctionCallee MemoryLimit, Str
   assert(Need && "a fit test needs a footprint");
   SCEVExpander Exp(SE, Outer->getHeader()->getModule()->getDataLayout(), "oc.fp");
   Instruction *At = fitTestPoint(Outer, Need, Exp, SE);
-  if (!At)
-    return nullptr;
-  return cloneLoopUnder(
-      Outer,
-      [&](IRBuilder<> &) -> Value * {
-        IRBuilder<> B(At);
-        Value *FP = Exp.expandCodeFor(Need, Need->getType(), At);
-        Value *Limit = B.CreateCall(MemoryLimit, {}, "oc.limit");
-        return B.CreateICmpULE(FP, Limit, "oc.fits");
-      },
-      Suffix, VMap, LI, DT, SE);
+  return At ? versionAt(Outer, At, Need, Exp, MemoryLimit, Suffix, VMap, LI, DT, SE) : nullptr;
+}
+
+bool versionOriginal(Loop *Outer, const SCEV *Footprint, FunctionCallee MemoryLimit,
+                     LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE) {
+  assert(Footprint && "a fit test needs a footprint");
+  SCEVExpander Exp(SE, Outer->getHeader()->getModule()->getDataLayout(), "oc.fp");
+  Instruction *At = fitTestPoint(Outer, Footprint, Exp, SE);
+  ValueToValueMapTy VMap;
+  return At && versionAt(loopToVersion(Outer, At), At, Footprint, Exp, MemoryLimit, ".oc.orig",
+                         VMap, LI, DT, SE);
 }
 
 } // namespace outcore

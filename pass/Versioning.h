@@ -93,6 +93,15 @@ llvm::Loop *versionNest(llvm::Loop *Outer, const llvm::SCEV *Need,
                         llvm::ValueToValueMapTy &VMap, llvm::LoopInfo &LI,
                         llvm::DominatorTree &DT, llvm::ScalarEvolution &SE);
 
+/// The fit test of a hinted nest: the nest's original code (an untouched
+/// clone) runs when Footprint <= MemoryLimit(). Where the test runs before a
+/// small loop around the nest that the pass does not model, that loop is
+/// cloned with the nest. False, with nothing changed, when the shape does not
+/// allow it.
+bool versionOriginal(llvm::Loop *Outer, const llvm::SCEV *Footprint,
+                     llvm::FunctionCallee MemoryLimit, llvm::LoopInfo &LI,
+                     llvm::DominatorTree &DT, llvm::ScalarEvolution &SE);
+
 /// The nest N as it is in a clone made by versionNest.
 IRNest remapNest(const IRNest &N, llvm::ValueToValueMapTy &VMap,
                  llvm::LoopInfo &LI);

@@ -1,13 +1,19 @@
 ; RUN: opt -load-pass-plugin=%outcore -passes='outcore,verify' -S %s | FileCheck %s
 ;
+; The test runs once, before the t loop; the t loop is small (a call and
+; the nest), so it is copied with the nest: the original t loop and nest
+; (.oc.orig) run with no test or branch per entry.
 ; CHECK-LABEL: define dso_local void @sweeps(
 ; CHECK:       for.cond1.preheader.lr.ph:
 ; CHECK:         %oc.limit = call i64 @oc_memory_limit()
 ; CHECK-NEXT:    %oc.fits = icmp ule i64 %{{.*}}, %oc.limit
+; CHECK-NEXT:    br i1 %oc.fits, label %for.cond1.preheader.oc.ph.oc.orig, label %for.cond1.preheader.oc.ph
+; CHECK:       for.cond1.preheader.oc.orig:
+; CHECK-NOT:     @oc_
+; CHECK:         call void @observe(
 ; CHECK:       for.cond1.preheader:
 ; CHECK-NOT:     @oc_memory_limit
-; CHECK:       for.body3.lr.ph:
-; CHECK-NEXT:    br i1 %oc.fits, label %for.body3.oc.ph.oc.orig, label %for.body3.oc.ph
+; CHECK:         call void @oc_
 ;
 ; // A nest entered again and again from a loop the pass does not model (it
 ; // calls a function): the footprint depends only on n, so its fit test runs
