@@ -49,7 +49,7 @@ class InCoreKernel:
 KERNELS = [
     InCoreKernel("matvec", "rectangular", "la_power_iteration.c", {"N": 700, "ITERS": 150}),
     InCoreKernel("stencil2d", "rectangular", "st_diffusion2d_steps.c",
-                 {"ROWS": 400, "COLS": 500, "STEPS": 100}),
+                 {"ROWS": 400, "COLS": 500, "STEPS": 300}),
     InCoreKernel("syrk", "triangular", "la_syrk_triangular.c", {"N": 500, "M": 400}),
     InCoreKernel("lu", "imperfect", "la_lu_imperfect.c", {"N": 500}),
     InCoreKernel("radix_sort", "indirect", "sort_radix_lsd.c", {"KEYS": 1 << 20}),
