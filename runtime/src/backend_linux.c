@@ -209,25 +209,52 @@ static struct oc_mapping *find_locked(uintptr_t addr) {
   return NULL;
 }
 
+/* A hint path's miss: the release worker rereads the maps (oc_maps_refresh_wanted). */
+static _Atomic(bool) refresh_wanted;
+
 const struct oc_mapping *oc_maps_get(uintptr_t addr) {
   pthread_rwlock_rdlock(&table_lock);
   struct oc_mapping *m = find_locked(addr);
   if (!m) {
     pthread_rwlock_unlock(&table_lock);
-    pthread_rwlock_wrlock(&table_lock);
-    if (!(m = find_locked(addr)) && now_ns() - refreshed_ns >= OC_MAPS_REFRESH_NS) {
-      refresh_locked();
-      m = find_locked(addr);
-    }
-    /* Downgrade: rwlocks cannot, so reacquire and look again. */
-    pthread_rwlock_unlock(&table_lock);
-    pthread_rwlock_rdlock(&table_lock);
-    m = find_locked(addr);
-    if (!m) {
-      pthread_rwlock_unlock(&table_lock);
-      return NULL;
-    }
+    if (!atomic_load_explicit(&refresh_wanted, memory_order_relaxed))
+      atomic_store_explicit(&refresh_wanted, true, memory_order_relaxed);
   }
+  return m;
+}
+
+/* Caller holds table_lock for writing. */
+static void refresh_locked_if_due(void) {
+  if (now_ns() - refreshed_ns >= OC_MAPS_REFRESH_NS) {
+    atomic_store_explicit(&refresh_wanted, false, memory_order_relaxed);
+    refresh_locked();
+  }
+}
+
+void oc_maps_refresh_wanted(void) {
+  if (!atomic_load_explicit(&refresh_wanted, memory_order_relaxed))
+    return;
+  pthread_rwlock_wrlock(&table_lock);
+  refresh_locked_if_due();
+  pthread_rwlock_unlock(&table_lock);
+}
+
+/* The workers' lookup: a miss rereads the maps (at most once per OC_MAPS_REFRESH_NS). */
+static const struct oc_mapping *get_refreshing(uintptr_t addr) {
+  pthread_rwlock_rdlock(&table_lock);
+  struct oc_mapping *m = find_locked(addr);
+  if (m)
+    return m;
+  pthread_rwlock_unlock(&table_lock);
+  pthread_rwlock_wrlock(&table_lock);
+  if (!find_locked(addr))
+    refresh_locked_if_due();
+  /* Downgrade: rwlocks cannot, so reacquire and look again. */
+  pthread_rwlock_unlock(&table_lock);
+  pthread_rwlock_rdlock(&table_lock);
+  m = find_locked(addr);
+  if (!m)
+    pthread_rwlock_unlock(&table_lock);
   return m;
 }
 
@@ -237,7 +264,7 @@ void oc_maps_put(const struct oc_mapping *mapping) {
 }
 
 bool oc_maps_lookup(uintptr_t addr, struct oc_mapping *out, char *path, size_t size) {
-  const struct oc_mapping *m = oc_maps_get(addr);
+  const struct oc_mapping *m = get_refreshing(addr);
   if (!m)
     return false;
   out->start = m->start;

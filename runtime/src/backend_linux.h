@@ -54,14 +54,20 @@ enum oc_map_kind oc_maps_classify(const char *perms, const char *path, size_t pa
                                   uint64_t inode);
 
 /* The mapping holding addr, with the table read-locked until oc_maps_put; NULL (and
- * nothing held) when addr is not mapped. A miss rereads /proc/self/maps, at most
- * once per OC_MAPS_REFRESH_NS. Threads' stacks other than the main one read as
- * anonymous memory: callers check their own (oc_on_own_stack). */
+ * nothing held) when addr is not in the table. For the hint paths: never reads
+ * /proc; a miss asks the release worker to reread the maps (oc_maps_refresh_wanted),
+ * so a hint on a mapping made since is dropped until then. Threads' stacks other
+ * than the main one read as anonymous memory: callers check their own
+ * (oc_on_own_stack). */
 #define OC_MAPS_REFRESH_NS 2000000L
 const struct oc_mapping *oc_maps_get(uintptr_t addr);
+/* Rereads /proc/self/maps if a hint missed since the last call (at most once per
+ * OC_MAPS_REFRESH_NS); the release worker calls it each time it wakes. */
+void oc_maps_refresh_wanted(void);
 void oc_maps_put(const struct oc_mapping *mapping);
 /* Copies the mapping holding addr (path into path[size]) without keeping a lock:
- * for the workers, which must not hold the table across blocking calls. */
+ * for the workers, which must not hold the table across blocking calls. A miss
+ * rereads /proc/self/maps, at most once per OC_MAPS_REFRESH_NS. */
 bool oc_maps_lookup(uintptr_t addr, struct oc_mapping *mapping, char *path, size_t size);
 /* The first program-data mapping that ends after addr: [*start, *end). False if none. */
 bool oc_maps_next_data(uintptr_t addr, uintptr_t *start, uintptr_t *end);

@@ -26,14 +26,14 @@ static void wait_for_release_worker(void) {
   if (oc_queue_length(&oc_rt.release_queue) < RELEASE_BACKLOG)
     return;
   struct oc_limit_figures f;
-  oc_limit_get(&f);
+  oc_limit_cached(&f);
   if (f.usage + f.limit / 8 >= f.limit)
     oc_queue_wait_below(&oc_rt.release_queue, RELEASE_BACKLOG, RELEASE_THROTTLE_NS);
 }
 
 void oc_release_relieve_pressure(void) {
   struct oc_limit_figures f;
-  oc_limit_get(&f);
+  oc_limit_cached(&f);
   long margin = f.limit / PRESSURE_FRACTION;
   if (f.usage + margin < f.limit)
     return;
@@ -52,6 +52,9 @@ void oc_release_slow(uintptr_t start, uintptr_t end, int priority, int tag) {
   /* Before any lock is held: starting threads takes the lifecycle lock, which
    * fork handlers take before every other. */
   if (!oc_workers_ensure_started())
+    return;
+  /* Most release hints repeat the tag's last page: dropped before any lookup. */
+  if (oc_release_drop_repeat(tag, start >> OC_GRANULE_SHIFT))
     return;
   /* The OS pages that start inside the hint: consecutive hints on unaligned arrays
    * then release each page once, and the page still holding the range's end (in

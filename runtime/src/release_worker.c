@@ -107,6 +107,8 @@ static void release_piece(const struct oc_work *work) {
 }
 
 static void housekeeping(long now, long *maps_refreshed_ns) {
+  struct oc_limit_figures f;
+  oc_limit_get(&f); /* resamples for the hint paths, which only read the figures */
   oc_release_flush_idle(now, TAG_IDLE_NS);
   if (oc_rt.config.policy == OC_POLICY_BUFFERED)
     oc_release_relieve_pressure();
@@ -127,6 +129,7 @@ void *oc_release_worker_main(void *unused) {
     enum oc_pop_result r = oc_queue_pop(&oc_rt.release_queue, &work, HOUSEKEEPING_NS);
     if (r == OC_POP_STOPPED)
       break;
+    oc_maps_refresh_wanted();
     if (r == OC_POP_ITEM && atomic_load_explicit(&oc_state, memory_order_acquire) == OC_STATE_RUNNING)
       release_piece(&work);
     long now = oc_now_ns();

@@ -21,7 +21,7 @@ bool oc_queue_push(struct oc_queue *q, const struct oc_work *work) {
   bool accepted = !q->stopping && q->count < OC_QUEUE_CAPACITY;
   if (accepted) {
     q->ring[(q->head + q->count) % OC_QUEUE_CAPACITY] = *work;
-    q->count++;
+    __atomic_store_n(&q->count, q->count + 1, __ATOMIC_RELAXED);
     pthread_cond_signal(&q->ready);
   }
   pthread_mutex_unlock(&q->lock);
@@ -56,7 +56,7 @@ enum oc_pop_result oc_queue_pop(struct oc_queue *q, struct oc_work *work, long t
     if (q->count) {
       *work = q->ring[q->head];
       q->head = (q->head + 1) % OC_QUEUE_CAPACITY;
-      q->count--;
+      __atomic_store_n(&q->count, q->count - 1, __ATOMIC_RELAXED);
       pthread_cond_broadcast(&q->drained);
     } else {
       result = OC_POP_STOPPED;
@@ -83,12 +83,7 @@ void oc_queue_stop(struct oc_queue *q) {
   pthread_mutex_unlock(&q->lock);
 }
 
-unsigned oc_queue_length(struct oc_queue *q) {
-  pthread_mutex_lock(&q->lock);
-  unsigned n = q->count;
-  pthread_mutex_unlock(&q->lock);
-  return n;
-}
+unsigned oc_queue_length(struct oc_queue *q) { return __atomic_load_n(&q->count, __ATOMIC_RELAXED); }
 
 void oc_queue_fork_prepare(struct oc_queue *q) { pthread_mutex_lock(&q->lock); }
 void oc_queue_fork_parent(struct oc_queue *q) { pthread_mutex_unlock(&q->lock); }

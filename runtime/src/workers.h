@@ -19,7 +19,7 @@ struct oc_queue {
   pthread_mutex_t lock;
   pthread_cond_t ready;
   pthread_cond_t drained; /* an item was taken */
-  unsigned head, count;
+  unsigned head, count; /* count: stored atomically, so its length needs no lock */
   bool stopping;
   struct oc_work ring[OC_QUEUE_CAPACITY];
 };
@@ -32,6 +32,7 @@ bool oc_queue_push(struct oc_queue *queue, const struct oc_work *work);
  * the items still queued, then OC_POP_STOPPED. */
 enum oc_pop_result oc_queue_pop(struct oc_queue *queue, struct oc_work *work, long timeout_ns);
 void oc_queue_stop(struct oc_queue *queue);
+/* Items queued now; lock-free (the release hint path asks it). */
 unsigned oc_queue_length(struct oc_queue *queue);
 /* Waits up to timeout_ns until fewer than n items are queued. */
 void oc_queue_wait_below(struct oc_queue *queue, unsigned n, long timeout_ns);
