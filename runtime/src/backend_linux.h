@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/uio.h>
 
 enum oc_map_kind {
   OC_MAP_ANON,         /* private anonymous (heap, mmap): written data exists nowhere else */
@@ -55,12 +56,15 @@ enum oc_map_kind oc_maps_classify(const char *perms, const char *path, size_t pa
 
 /* The mapping holding addr, with the table read-locked until oc_maps_put; NULL (and
  * nothing held) when addr is not in the table. For the hint paths: never reads
- * /proc; a miss asks the release worker to reread the maps (oc_maps_refresh_wanted),
- * so a hint on a mapping made since is dropped until then. Threads' stacks other
+ * /proc; a miss asks the release worker to reread the maps (oc_maps_on_miss,
+ * oc_maps_refresh_wanted), so a hint on a mapping made since is dropped until then. Threads' stacks other
  * than the main one read as anonymous memory: callers check their own
  * (oc_on_own_stack). */
 #define OC_MAPS_REFRESH_NS 2000000L
 const struct oc_mapping *oc_maps_get(uintptr_t addr);
+/* Called (on the hinting thread) when a hint first misses the table since the last
+ * reread: wakes the release worker, at most one wake-up per reread. */
+void oc_maps_on_miss(void (*wake_rereader)(void));
 /* Rereads /proc/self/maps if a hint missed since the last call (at most once per
  * OC_MAPS_REFRESH_NS); the release worker calls it each time it wakes. */
 void oc_maps_refresh_wanted(void);
@@ -94,12 +98,27 @@ bool oc_os_populate_read(uintptr_t start, size_t len);
  * interleaved): read-around serves whatever the hints miss there, so it stays on.
  * Returns whether read-around is now off. */
 bool oc_os_note_single_page(const struct oc_mapping *mapping, uintptr_t page);
-/* Frees memory without losing data. Shared file mappings: MADV_DONTNEED only
- * unmaps there (the page cache keeps the data, dirty bits move to the pages), and
- * dropping the clean cache follows (oc_os_drop_file_cache); cheaper than reclaim.
- * Everything else: MADV_PAGEOUT, or MADV_COLD for anonymous memory without swap;
- * never MADV_DONTNEED or MADV_FREE, which lose private and anonymous data. */
-void oc_os_release(enum oc_map_kind kind, uintptr_t start, size_t len, bool have_swap);
+/* Releases gathered by the release worker and issued together: one
+ * process_madvise(2) call on the process's own pidfd for up to OC_RELEASE_BATCH
+ * ranges of one advice (strided pages cost one system call per batch, not one
+ * each). Where the kernel refuses it (EINVAL, ENOSYS, EPERM, or no pidfd_open),
+ * decided once, every range gets its own madvise. */
+#define OC_RELEASE_BATCH 128
+enum { OC_ADVICE_PAGEOUT, OC_ADVICE_COLD, OC_ADVICE_KINDS };
+struct oc_release_batch {
+  unsigned count[OC_ADVICE_KINDS];
+  struct iovec ranges[OC_ADVICE_KINDS][OC_RELEASE_BATCH];
+};
+/* Frees memory without losing data; returns the system calls made. Shared file
+ * mappings, at once: MADV_DONTNEED only unmaps there (the page cache keeps the
+ * data, dirty bits move to the pages), and dropping the clean cache follows
+ * (oc_os_drop_file_cache); cheaper than reclaim. Everything else goes into the
+ * batch (issued when full): MADV_PAGEOUT, or MADV_COLD for anonymous memory without
+ * swap; never MADV_DONTNEED or MADV_FREE, which lose private and anonymous data. */
+long oc_os_release(struct oc_release_batch *batch, enum oc_map_kind kind, uintptr_t start,
+                   size_t len, bool have_swap);
+/* Issues what the batch holds; returns the system calls made. */
+long oc_os_release_flush(struct oc_release_batch *batch);
 /* Drops the file's clean cached pages behind [start, start + len) of a shared file
  * mapping once they are unmapped (readahead pages the program never mapped too). */
 void oc_os_drop_file_cache(const struct oc_mapping *mapping, uintptr_t start, size_t len);

@@ -55,6 +55,8 @@ static bool issue_range(struct oc_range piece, void *ctx) {
   return oc_queue_push(&oc_rt.release_queue, &work);
 }
 
+static void wake_release_worker(void) { oc_queue_wake(&oc_rt.release_queue); }
+
 static void fork_prepare(void) {
   pthread_mutex_lock(&lifecycle_lock);
   oc_maps_fork_prepare();
@@ -110,6 +112,7 @@ bool oc_runtime_init(void) {
       oc_residency_arena(&lo, &hi);
       oc_maps_set_runtime_range(lo, hi);
       oc_maps_refresh(); /* here, so the hint paths never read /proc themselves */
+      oc_maps_on_miss(wake_release_worker);
       oc_limit_init(oc_rt.config.mem_limit);
       oc_queue_init(&oc_rt.prefetch_queue);
       oc_queue_init(&oc_rt.release_queue);

@@ -17,17 +17,21 @@ static _Atomic(long) last_batch_sample_ns;
 
 /* When memory is short and the release worker is behind, the hinting thread waits
  * for it (like the kernel's dirty throttling): a program that outruns its releases
- * would otherwise push the kernel into reclaim, which releases exist to avoid.
+ * would otherwise push the kernel into reclaim, which releases exist to avoid. So
+ * does a queue close to full, whose next pieces would be dropped (a thread filtering
+ * nothing but strided pages records far faster than any system call).
  * Called with no runtime lock held. */
 #define RELEASE_BACKLOG 4
+#define RELEASE_QUEUE_HIGH (OC_QUEUE_CAPACITY * 3 / 4)
 #define RELEASE_THROTTLE_NS 20000000L
 
 static void wait_for_release_worker(void) {
-  if (oc_queue_length(&oc_rt.release_queue) < RELEASE_BACKLOG)
+  unsigned queued = oc_queue_length(&oc_rt.release_queue);
+  if (queued < RELEASE_BACKLOG)
     return;
   struct oc_limit_figures f;
   oc_limit_cached(&f);
-  if (f.usage + f.limit / 8 >= f.limit)
+  if (queued >= RELEASE_QUEUE_HIGH || f.usage + f.limit / 8 >= f.limit)
     oc_queue_wait_below(&oc_rt.release_queue, RELEASE_BACKLOG, RELEASE_THROTTLE_NS);
 }
 

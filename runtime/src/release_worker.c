@@ -33,10 +33,17 @@ struct writeback {
 /* Only the release worker touches these. */
 static struct writeback writebacks[WRITEBACK_DEPTH];
 static unsigned writeback_head, writeback_count;
+static struct oc_release_batch batch;
+
+/* Each range would have been one system call; the batch makes fewer. */
+static void count_calls(long calls) {
+  oc_count(OC_RELEASES_ISSUED, calls);
+  oc_count(OC_RELEASE_CALLS_SAVED, -calls);
+}
 
 static void page_out(enum oc_map_kind kind, uintptr_t start, size_t len) {
-  oc_os_release(kind, start, len, oc_limit_have_swap());
-  oc_count(OC_RELEASES_ISSUED, 1);
+  oc_count(OC_RELEASE_CALLS_SAVED, 1);
+  count_calls(oc_os_release(&batch, kind, start, len, oc_limit_have_swap()));
   oc_count(OC_BYTES_RELEASED, (long)len);
 }
 
@@ -121,17 +128,25 @@ static void housekeeping(long now, long *maps_refreshed_ns) {
   oc_resync_maybe(now);
 }
 
+/* Release pieces taken from the queue at once: their ranges share system calls. */
+#define PIECES_PER_WAKE OC_RELEASE_BATCH
+
 void *oc_release_worker_main(void *unused) {
   (void)unused;
   long last_housekeeping = oc_now_ns(), maps_refreshed = last_housekeeping;
   for (;;) {
-    struct oc_work work;
-    enum oc_pop_result r = oc_queue_pop(&oc_rt.release_queue, &work, HOUSEKEEPING_NS);
+    struct oc_work pieces[PIECES_PER_WAKE];
+    unsigned taken;
+    enum oc_pop_result r = oc_queue_pop_many(&oc_rt.release_queue, pieces, PIECES_PER_WAKE,
+                                             &taken, HOUSEKEEPING_NS);
     if (r == OC_POP_STOPPED)
       break;
     oc_maps_refresh_wanted();
-    if (r == OC_POP_ITEM && atomic_load_explicit(&oc_state, memory_order_acquire) == OC_STATE_RUNNING)
-      release_piece(&work);
+    if (atomic_load_explicit(&oc_state, memory_order_acquire) == OC_STATE_RUNNING) {
+      for (unsigned i = 0; i < taken; i++)
+        release_piece(&pieces[i]);
+      count_calls(oc_os_release_flush(&batch));
+    }
     long now = oc_now_ns();
     if (now - last_housekeeping >= HOUSEKEEPING_NS &&
         atomic_load_explicit(&oc_state, memory_order_acquire) == OC_STATE_RUNNING) {
@@ -142,4 +157,7 @@ void *oc_release_worker_main(void *unused) {
   return NULL;
 }
 
-void oc_release_worker_fork_child(void) { writeback_head = writeback_count = 0; }
+void oc_release_worker_fork_child(void) {
+  writeback_head = writeback_count = 0;
+  batch = (struct oc_release_batch){0};
+}

@@ -111,6 +111,7 @@ void oc_stats_totals(struct oc_stats_totals *t) {
   t->releases_issued = counter(OC_RELEASES_ISSUED);
   t->releases_coalesced = counter(OC_RELEASES_COALESCED);
   t->releases_rescued = counter(OC_RELEASES_RESCUED);
+  t->release_calls_saved = counter(OC_RELEASE_CALLS_SAVED);
   t->bytes_prefetched = counter(OC_BYTES_PREFETCHED);
   t->bytes_released = counter(OC_BYTES_RELEASED);
   t->writebacks_started = counter(OC_WRITEBACKS_STARTED);
@@ -141,9 +142,9 @@ bool oc_stats_write_json(const char *path, const struct oc_stats_header *h,
   fprintf(out,
           "  \"releases_recorded\": %ld,\n  \"releases_dropped\": %ld,\n"
           "  \"releases_issued\": %ld,\n  \"releases_coalesced\": %ld,\n"
-          "  \"releases_rescued\": %ld,\n",
+          "  \"releases_rescued\": %ld,\n  \"release_calls_saved\": %ld,\n",
           t.releases_recorded, t.releases_dropped, t.releases_issued, t.releases_coalesced,
-          t.releases_rescued);
+          t.releases_rescued, t.release_calls_saved);
   fprintf(out,
           "  \"bytes_prefetched\": %ld,\n  \"bytes_released\": %ld,\n"
           "  \"writebacks_started\": %ld,\n  \"resyncs\": %ld,\n  \"bytes_read\": %ld,\n"

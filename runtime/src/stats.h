@@ -16,6 +16,7 @@ enum oc_counter {
   OC_RELEASES_DROPPED,     /* repeats of a tag's last page, bad or unsafe addresses */
   OC_RELEASES_COALESCED,   /* merged into a neighbouring release */
   OC_RELEASES_ISSUED,      /* release system calls made */
+  OC_RELEASE_CALLS_SAVED,  /* ranges released less release system calls (batching) */
   OC_RELEASES_RESCUED,     /* pages released, then prefetched again */
   OC_BYTES_PREFETCHED,
   OC_BYTES_RELEASED,
@@ -52,6 +53,7 @@ void oc_stats_fork_child(void);
 struct oc_stats_totals {
   long hints_seen, hints_filtered, hints_issued, hints_dropped;
   long releases_recorded, releases_dropped, releases_issued, releases_coalesced, releases_rescued;
+  long release_calls_saved;
   long bytes_prefetched, bytes_released, writebacks_started, resyncs;
   long bytes_read, major_faults, peak_rss;
 };
