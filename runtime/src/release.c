@@ -196,6 +196,11 @@ static bool drop_repeat(struct tag_state *t, uintptr_t first) {
 
 bool oc_release_drop_repeat(int tag, uintptr_t first) { return drop_repeat(find_tag(tag), first); }
 
+static void count_recorded(struct oc_range range) {
+  oc_count(OC_RELEASES_RECORDED, 1);
+  oc_count(OC_BYTES_RECORDED, (long)(range.end - range.first) << 12);
+}
+
 bool oc_release_record(int tag, int priority, struct oc_range range, long now_ns) {
   struct tag_state *t = find_tag(tag);
   if (drop_repeat(t, range.first))
@@ -207,7 +212,7 @@ bool oc_release_record(int tag, int priority, struct oc_range range, long now_ns
     sink.retire(range, sink.ctx);
     issue_piece(NULL, range);
     pthread_mutex_unlock(&lock);
-    oc_count(OC_RELEASES_RECORDED, 1);
+    count_recorded(range);
     return true;
   }
   bool repeat = t->has_last && t->last.first == range.first;
@@ -220,7 +225,7 @@ bool oc_release_record(int tag, int priority, struct oc_range range, long now_ns
     t->has_last = true;
     atomic_store_explicit(&t->last_first_plus_one, range.first + 1, memory_order_relaxed);
     bump(&t->recorded, 1);
-    oc_count(OC_RELEASES_RECORDED, 1);
+    count_recorded(range);
   }
   t->last_ns = now_ns;
   pthread_mutex_unlock(&lock);

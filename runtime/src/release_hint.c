@@ -1,19 +1,11 @@
-/* Release slow path: turns a hint into OS pages, hands it to per-tag tracking, and
- * relieves memory pressure by issuing buffered releases. */
+/* Release slow path: turns a hint into OS pages and hands it to per-tag tracking
+ * (the release worker paces the buffered ones against the limit). */
 #include "backend_linux.h"
 #include "limit.h"
 #include "release.h"
 #include "residency.h"
 #include "runtime.h"
 #include "stats.h"
-
-/* Buffered releases start when usage is within 1/16 of the limit, and a batch
- * brings usage down by at least another 1/16 (OSDI released a fixed 100 pages;
- * ours scales with the limit). */
-#define PRESSURE_FRACTION 16
-#define MIN_BATCH_BYTES (4L << 20)
-
-static _Atomic(long) last_batch_sample_ns;
 
 /* When memory is short and the release worker is behind, the hinting thread waits
  * for it (like the kernel's dirty throttling): a program that outruns its releases
@@ -33,23 +25,6 @@ static void wait_for_release_worker(void) {
   oc_limit_cached(&f);
   if (queued >= RELEASE_QUEUE_HIGH || f.usage + f.limit / 8 >= f.limit)
     oc_queue_wait_below(&oc_rt.release_queue, RELEASE_BACKLOG, RELEASE_THROTTLE_NS);
-}
-
-void oc_release_relieve_pressure(void) {
-  struct oc_limit_figures f;
-  oc_limit_cached(&f);
-  long margin = f.limit / PRESSURE_FRACTION;
-  if (f.usage + margin < f.limit)
-    return;
-  /* One batch per sample: the figures do not show a batch until resampled. */
-  long sampled = f.sampled_ns;
-  long previous = atomic_load_explicit(&last_batch_sample_ns, memory_order_relaxed);
-  if (previous == sampled ||
-      !atomic_compare_exchange_strong_explicit(&last_batch_sample_ns, &previous, sampled,
-                                               memory_order_relaxed, memory_order_relaxed))
-    return;
-  long want = f.usage + 2 * margin - f.limit;
-  oc_release_batch(want > MIN_BATCH_BYTES ? want : MIN_BATCH_BYTES);
 }
 
 void oc_release_slow(uintptr_t start, uintptr_t end, int priority, int tag) {
@@ -76,7 +51,5 @@ void oc_release_slow(uintptr_t start, uintptr_t end, int priority, int tag) {
   }
   struct oc_range range = {first, last};
   wait_for_release_worker();
-  if (oc_release_record(tag, priority, range, oc_now_ns()) &&
-      oc_rt.config.policy == OC_POLICY_BUFFERED)
-    oc_release_relieve_pressure();
+  oc_release_record(tag, priority, range, oc_now_ns());
 }

@@ -76,9 +76,7 @@ void oc_stats_fork_child(void) {
   pthread_mutex_unlock(&registry_lock);
 }
 
-static long counter(enum oc_counter c) {
-  return atomic_load_explicit(&oc_counters[c], memory_order_relaxed);
-}
+static long counter(enum oc_counter c) { return oc_counter_value(c); }
 
 static long proc_io_read_bytes(void) {
   int fd = open("/proc/self/io", O_RDONLY | O_CLOEXEC);
@@ -111,6 +109,7 @@ void oc_stats_totals(struct oc_stats_totals *t) {
   t->releases_issued = counter(OC_RELEASES_ISSUED);
   t->releases_coalesced = counter(OC_RELEASES_COALESCED);
   t->releases_rescued = counter(OC_RELEASES_RESCUED);
+  t->release_calls_saved = counter(OC_RELEASE_CALLS_SAVED);
   t->release_calls_saved = counter(OC_RELEASE_CALLS_SAVED);
   t->bytes_prefetched = counter(OC_BYTES_PREFETCHED);
   t->bytes_released = counter(OC_BYTES_RELEASED);

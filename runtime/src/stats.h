@@ -20,6 +20,7 @@ enum oc_counter {
   OC_RELEASES_RESCUED,     /* pages released, then prefetched again */
   OC_BYTES_PREFETCHED,
   OC_BYTES_RELEASED,
+  OC_BYTES_RECORDED,       /* bytes of release hints taken in (pacing's consumption) */
   OC_WRITEBACKS_STARTED,   /* sync_file_range(WRITE) calls on dirty shared-file data */
   OC_RESYNCS,              /* bit vector refreshed from mincore() */
   OC_COUNTER_COUNT
@@ -39,6 +40,10 @@ extern __thread struct oc_thread_counts *oc_tls_counts
 extern _Atomic(long) oc_counters[OC_COUNTER_COUNT] __attribute__((visibility("hidden")));
 static inline void oc_count(enum oc_counter counter, long n) {
   atomic_fetch_add_explicit(&oc_counters[counter], n, memory_order_relaxed);
+}
+
+static inline long oc_counter_value(enum oc_counter counter) {
+  return atomic_load_explicit(&oc_counters[counter], memory_order_relaxed);
 }
 
 bool oc_stats_init(void);
