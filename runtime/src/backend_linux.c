@@ -237,12 +237,13 @@ static void refresh_locked_if_due(void) {
   }
 }
 
-void oc_maps_refresh_wanted(void) {
+bool oc_maps_refresh_wanted(void) {
   if (!atomic_load_explicit(&refresh_wanted, memory_order_relaxed))
-    return;
+    return false;
   pthread_rwlock_wrlock(&table_lock);
   refresh_locked_if_due();
   pthread_rwlock_unlock(&table_lock);
+  return atomic_load_explicit(&refresh_wanted, memory_order_relaxed);
 }
 
 /* The workers' lookup: a miss rereads the maps (at most once per OC_MAPS_REFRESH_NS). */
@@ -352,6 +353,24 @@ bool oc_os_note_single_page(const struct oc_mapping *mapping, uintptr_t page) {
   if (!atomic_exchange_explicit(&m->random_advised, true, memory_order_relaxed))
     madvise((void *)m->start, m->end - m->start, MADV_RANDOM);
   return true;
+}
+
+bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t start, uintptr_t end) {
+  struct oc_mapping *m = (struct oc_mapping *)mapping;
+  if ((m->kind != OC_MAP_FILE_SHARED && m->kind != OC_MAP_FILE_PRIVATE) ||
+      atomic_load_explicit(&m->random_advised, memory_order_relaxed))
+    return false;
+  for (unsigned i = 0; i < OC_STREAMS; i++) {
+    uintptr_t expected = start;
+    if (atomic_compare_exchange_strong_explicit(&m->stream_ends[i], &expected, end,
+                                                memory_order_relaxed, memory_order_relaxed))
+      return atomic_fetch_add_explicit(&m->stream_runs[i], 1, memory_order_relaxed) + 1 >=
+             OC_STREAM_RUN;
+  }
+  unsigned slot = atomic_fetch_add_explicit(&m->stream_next, 1, memory_order_relaxed) % OC_STREAMS;
+  atomic_store_explicit(&m->stream_runs[slot], 0, memory_order_relaxed);
+  atomic_store_explicit(&m->stream_ends[slot], end, memory_order_relaxed);
+  return false;
 }
 
 /* Only the release worker issues releases; the fork child starts over (a pidfd

@@ -29,6 +29,10 @@ enum oc_map_kind {
 #define OC_RECENT_PAGES 16
 /* Scattered single-page prefetches after which read-around is turned off. */
 #define OC_SCATTERED_BEFORE_RANDOM 32
+/* Block prefetch streams remembered per mapping, and the blocks a stream must have
+ * continued before the kernel's readahead is trusted with it. */
+#define OC_STREAMS 4
+#define OC_STREAM_RUN 2
 
 struct oc_mapping {
   uintptr_t start, end;
@@ -41,6 +45,9 @@ struct oc_mapping {
   /* Recent single-page prefetches and how many were far from all of them. */
   _Atomic(uintptr_t) recent_pages[OC_RECENT_PAGES];
   _Atomic(unsigned) recent_next, scattered_pages;
+  /* Where each recent block stream's last prefetch ended, and how many blocks it ran. */
+  _Atomic(uintptr_t) stream_ends[OC_STREAMS];
+  _Atomic(unsigned) stream_runs[OC_STREAMS], stream_next;
 };
 
 /* Hints act only on these kinds; never on stacks, code or unknown memory. */
@@ -66,8 +73,9 @@ const struct oc_mapping *oc_maps_get(uintptr_t addr);
  * reread: wakes the release worker, at most one wake-up per reread. */
 void oc_maps_on_miss(void (*wake_rereader)(void));
 /* Rereads /proc/self/maps if a hint missed since the last call (at most once per
- * OC_MAPS_REFRESH_NS); the release worker calls it each time it wakes. */
-void oc_maps_refresh_wanted(void);
+ * OC_MAPS_REFRESH_NS); the release worker calls it each time it wakes. True when a
+ * reread is still wanted (too soon after the last): call again OC_MAPS_REFRESH_NS on. */
+bool oc_maps_refresh_wanted(void);
 void oc_maps_put(const struct oc_mapping *mapping);
 /* Copies the mapping holding addr (path into path[size]) without keeping a lock:
  * for the workers, which must not hold the table across blocking calls. A miss
@@ -109,6 +117,13 @@ struct oc_release_batch {
   unsigned count[OC_ADVICE_KINDS];
   struct iovec ranges[OC_ADVICE_KINDS][OC_RELEASE_BATCH];
 };
+/* Notes a block prefetch of [start, end) in the mapping; true when the kernel's
+ * readahead serves it already, so no prefetch is needed: a file mapping with
+ * read-around on (the runtime never advised MADV_RANDOM there) where the block starts
+ * exactly where one of the OC_STREAMS recent block prefetches ended, that stream
+ * having continued OC_STREAM_RUN blocks. Strided, scattered or anonymous data (no
+ * readahead) is never a stream. Racy by design, like oc_os_note_single_page. */
+bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t start, uintptr_t end);
 /* Frees memory without losing data; returns the system calls made. Shared file
  * mappings, at once: MADV_DONTNEED only unmaps there (the page cache keeps the
  * data, dirty bits move to the pages), and dropping the clean cache follows

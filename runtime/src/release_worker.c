@@ -159,15 +159,16 @@ void *oc_release_worker_main(void *unused) {
   (void)unused;
   long last_housekeeping = oc_now_ns(), maps_refreshed = last_housekeeping;
   long last_paced = 0, pace_period = OC_PACE_MAX_PERIOD_NS;
-  bool buffered = oc_rt.config.policy == OC_POLICY_BUFFERED;
+  bool buffered = oc_rt.config.policy == OC_POLICY_BUFFERED, maps_wanted = false;
   for (;;) {
     struct oc_work pieces[PIECES_PER_WAKE];
     unsigned taken;
+    long timeout = maps_wanted ? OC_MAPS_REFRESH_NS : buffered ? pace_period : HOUSEKEEPING_NS;
     enum oc_pop_result r = oc_queue_pop_many(&oc_rt.release_queue, pieces, PIECES_PER_WAKE,
-                                             &taken, buffered ? pace_period : HOUSEKEEPING_NS);
+                                             &taken, timeout);
     if (r == OC_POP_STOPPED)
       break;
-    oc_maps_refresh_wanted();
+    maps_wanted = oc_maps_refresh_wanted();
     if (atomic_load_explicit(&oc_state, memory_order_acquire) == OC_STATE_RUNNING) {
       for (unsigned i = 0; i < taken; i++)
         release_piece(&pieces[i]);

@@ -104,6 +104,7 @@ void oc_stats_totals(struct oc_stats_totals *t) {
   t->hints_filtered = seen - counter(OC_HINTS_SLOW) + counter(OC_HINTS_FILTERED_SLOW);
   t->hints_issued = counter(OC_HINTS_ISSUED);
   t->hints_dropped = counter(OC_HINTS_DROPPED);
+  t->hints_left_to_readahead = counter(OC_HINTS_LEFT_TO_READAHEAD);
   t->releases_recorded = counter(OC_RELEASES_RECORDED);
   t->releases_dropped = counter(OC_RELEASES_DROPPED);
   t->releases_issued = counter(OC_RELEASES_ISSUED);
@@ -136,8 +137,9 @@ bool oc_stats_write_json(const char *path, const struct oc_stats_header *h,
           h->policy, h->page_size, h->module_page_size, h->memory_limit, h->threads);
   fprintf(out,
           "  \"hints_seen\": %ld,\n  \"hints_filtered\": %ld,\n  \"hints_issued\": %ld,\n"
-          "  \"hints_dropped\": %ld,\n",
-          t.hints_seen, t.hints_filtered, t.hints_issued, t.hints_dropped);
+          "  \"hints_dropped\": %ld,\n  \"hints_left_to_readahead\": %ld,\n",
+          t.hints_seen, t.hints_filtered, t.hints_issued, t.hints_dropped,
+          t.hints_left_to_readahead);
   fprintf(out,
           "  \"releases_recorded\": %ld,\n  \"releases_dropped\": %ld,\n"
           "  \"releases_issued\": %ld,\n  \"releases_coalesced\": %ld,\n"

@@ -12,6 +12,7 @@ enum oc_counter {
   OC_HINTS_ISSUED,         /* prefetch hints that reached the OS */
   OC_HINTS_DROPPED,        /* bad address, memory short, queue full */
   OC_HINTS_SEEN_UNTRACKED, /* hints of threads past their exit handlers */
+  OC_HINTS_LEFT_TO_READAHEAD, /* block prefetches of a stream the kernel reads ahead */
   OC_RELEASES_RECORDED,    /* release hints taken in */
   OC_RELEASES_DROPPED,     /* repeats of a tag's last page, bad or unsafe addresses */
   OC_RELEASES_COALESCED,   /* merged into a neighbouring release */
@@ -56,7 +57,7 @@ void oc_stats_fork_parent(void);
 void oc_stats_fork_child(void);
 
 struct oc_stats_totals {
-  long hints_seen, hints_filtered, hints_issued, hints_dropped;
+  long hints_seen, hints_filtered, hints_issued, hints_dropped, hints_left_to_readahead;
   long releases_recorded, releases_dropped, releases_issued, releases_coalesced, releases_rescued;
   long release_calls_saved;
   long bytes_prefetched, bytes_released, writebacks_started, resyncs;
