@@ -15,9 +15,6 @@
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
-/* Largest npages the fast path multiplies out (product stays far below 2^63). */
-#define FAST_MAX_PAGES (1L << 20)
-
 #if defined(__has_feature)
 #if __has_feature(thread_sanitizer)
 #define __has_feature_thread_sanitizer 1
@@ -70,6 +67,8 @@ OC_EXPORT void oc_prefetch(const void *addr) {
   oc_prefetch_slow((uintptr_t)addr, (uintptr_t)addr + 1, OC_PREFETCH_PAGE);
 }
 
+__attribute__((noinline)) static void prefetch_block_slow(uintptr_t addr, long npages);
+
 static inline void prefetch_block(uintptr_t addr, long npages) {
   struct oc_thread_counts *counts = oc_tls_counts;
   if (UNLIKELY(!counts)) {
@@ -77,17 +76,33 @@ static inline void prefetch_block(uintptr_t addr, long npages) {
     return;
   }
   count_seen(counts);
-  if (LIKELY((unsigned long)npages - 1 < FAST_MAX_PAGES)) {
-    uintptr_t bytes = (uintptr_t)npages *
-                      (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
-    if (LIKELY(oc_residency_test_span_fast(addr, addr + bytes - 1)))
-      return;
-  }
+  /* No test of npages here: a count that is not positive, or one whose product
+   * wraps, ends outside the word of addr (the slow path then drops or clips it),
+   * or, for a few absurd counts, in a resident word, where filtering it is as good
+   * as dropping it. */
+  uintptr_t bytes = (uintptr_t)npages *
+                    (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
+  if (LIKELY(oc_residency_word_full_fast(addr, addr + bytes - 1)))
+    return;
+  prefetch_block_slow(addr, npages);
+}
+
+/* Largest block the bit vector is asked about before the slow path: one word. */
+#define WORD_BYTES ((uintptr_t)64 << OC_GRANULE_SHIFT)
+
+static void prefetch_block_slow(uintptr_t addr, long npages) {
   uintptr_t end;
-  if (block_range(addr, npages, &end))
-    oc_prefetch_slow(addr, end, OC_PREFETCH_BLOCK);
-  else
+  if (!block_range(addr, npages, &end)) {
     oc_prefetch_slow(0, 0, OC_PREFETCH_BLOCK); /* counted as dropped */
+    return;
+  }
+  /* Resident in a word not all resident: still filtered with no lock. */
+  if (end - addr <= WORD_BYTES && addr >= OC_GRANULE_SIZE &&
+      oc_residency_first_missing(addr >> OC_GRANULE_SHIFT,
+                                 (end + OC_GRANULE_SIZE - 1) >> OC_GRANULE_SHIFT) ==
+          (end + OC_GRANULE_SIZE - 1) >> OC_GRANULE_SHIFT)
+    return;
+  oc_prefetch_slow(addr, end, OC_PREFETCH_BLOCK);
 }
 
 /* The thread is not registered yet, or prefetching is off. */

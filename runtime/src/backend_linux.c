@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
@@ -209,25 +210,58 @@ static struct oc_mapping *find_locked(uintptr_t addr) {
   return NULL;
 }
 
+/* A hint path's miss: the release worker rereads the maps (oc_maps_refresh_wanted). */
+static _Atomic(bool) refresh_wanted;
+static void (*_Atomic wake_rereader)(void);
+
+void oc_maps_on_miss(void (*wake)(void)) { atomic_store(&wake_rereader, wake); }
+
 const struct oc_mapping *oc_maps_get(uintptr_t addr) {
   pthread_rwlock_rdlock(&table_lock);
   struct oc_mapping *m = find_locked(addr);
   if (!m) {
     pthread_rwlock_unlock(&table_lock);
-    pthread_rwlock_wrlock(&table_lock);
-    if (!(m = find_locked(addr)) && now_ns() - refreshed_ns >= OC_MAPS_REFRESH_NS) {
-      refresh_locked();
-      m = find_locked(addr);
-    }
-    /* Downgrade: rwlocks cannot, so reacquire and look again. */
-    pthread_rwlock_unlock(&table_lock);
-    pthread_rwlock_rdlock(&table_lock);
-    m = find_locked(addr);
-    if (!m) {
-      pthread_rwlock_unlock(&table_lock);
-      return NULL;
-    }
+    void (*wake)(void) = atomic_load_explicit(&wake_rereader, memory_order_relaxed);
+    if (!atomic_load_explicit(&refresh_wanted, memory_order_relaxed) &&
+        !atomic_exchange_explicit(&refresh_wanted, true, memory_order_relaxed) && wake)
+      wake();
   }
+  return m;
+}
+
+/* Caller holds table_lock for writing. */
+static void refresh_locked_if_due(void) {
+  if (now_ns() - refreshed_ns >= OC_MAPS_REFRESH_NS) {
+    atomic_store_explicit(&refresh_wanted, false, memory_order_relaxed);
+    refresh_locked();
+  }
+}
+
+bool oc_maps_refresh_wanted(void) {
+  if (!atomic_load_explicit(&refresh_wanted, memory_order_relaxed))
+    return false;
+  pthread_rwlock_wrlock(&table_lock);
+  refresh_locked_if_due();
+  pthread_rwlock_unlock(&table_lock);
+  return atomic_load_explicit(&refresh_wanted, memory_order_relaxed);
+}
+
+/* The workers' lookup: a miss rereads the maps (at most once per OC_MAPS_REFRESH_NS). */
+static const struct oc_mapping *get_refreshing(uintptr_t addr) {
+  pthread_rwlock_rdlock(&table_lock);
+  struct oc_mapping *m = find_locked(addr);
+  if (m)
+    return m;
+  pthread_rwlock_unlock(&table_lock);
+  pthread_rwlock_wrlock(&table_lock);
+  if (!find_locked(addr))
+    refresh_locked_if_due();
+  /* Downgrade: rwlocks cannot, so reacquire and look again. */
+  pthread_rwlock_unlock(&table_lock);
+  pthread_rwlock_rdlock(&table_lock);
+  m = find_locked(addr);
+  if (!m)
+    pthread_rwlock_unlock(&table_lock);
   return m;
 }
 
@@ -237,7 +271,7 @@ void oc_maps_put(const struct oc_mapping *mapping) {
 }
 
 bool oc_maps_lookup(uintptr_t addr, struct oc_mapping *out, char *path, size_t size) {
-  const struct oc_mapping *m = oc_maps_get(addr);
+  const struct oc_mapping *m = get_refreshing(addr);
   if (!m)
     return false;
   out->start = m->start;
@@ -321,16 +355,95 @@ bool oc_os_note_single_page(const struct oc_mapping *mapping, uintptr_t page) {
   return true;
 }
 
-void oc_os_release(enum oc_map_kind kind, uintptr_t start, size_t len, bool have_swap) {
+bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t start, uintptr_t end) {
+  struct oc_mapping *m = (struct oc_mapping *)mapping;
+  if ((m->kind != OC_MAP_FILE_SHARED && m->kind != OC_MAP_FILE_PRIVATE) ||
+      atomic_load_explicit(&m->random_advised, memory_order_relaxed))
+    return false;
+  for (unsigned i = 0; i < OC_STREAMS; i++) {
+    uintptr_t expected = start;
+    if (atomic_compare_exchange_strong_explicit(&m->stream_ends[i], &expected, end,
+                                                memory_order_relaxed, memory_order_relaxed))
+      return atomic_fetch_add_explicit(&m->stream_runs[i], 1, memory_order_relaxed) + 1 >=
+             OC_STREAM_RUN;
+  }
+  unsigned slot = atomic_fetch_add_explicit(&m->stream_next, 1, memory_order_relaxed) % OC_STREAMS;
+  atomic_store_explicit(&m->stream_runs[slot], 0, memory_order_relaxed);
+  atomic_store_explicit(&m->stream_ends[slot], end, memory_order_relaxed);
+  return false;
+}
+
+/* Only the release worker issues releases; the fork child starts over (a pidfd
+ * names the parent). */
+static enum { BATCHING_UNKNOWN, BATCHING_ON, BATCHING_OFF } batching;
+static int self_pidfd = -1;
+static const int batch_advice[OC_ADVICE_KINDS] = {MADV_PAGEOUT, MADV_COLD};
+
+static long madvise_each(const struct iovec *ranges, unsigned n, int advice) {
+  for (unsigned i = 0; i < n; i++)
+    madvise(ranges[i].iov_base, ranges[i].iov_len, advice);
+  return n;
+}
+
+static long issue_ranges(struct iovec *ranges, unsigned n, int advice) {
+  if (batching == BATCHING_UNKNOWN) {
+    self_pidfd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+    batching = self_pidfd >= 0 ? BATCHING_ON : BATCHING_OFF;
+  }
+  if (n < 2 || batching == BATCHING_OFF)
+    return madvise_each(ranges, n, advice);
+  ssize_t done = syscall(SYS_process_madvise, self_pidfd, ranges, (size_t)n, advice, 0u);
+  if (done < 0 && (errno == EINVAL || errno == ENOSYS || errno == EPERM)) {
+    batching = BATCHING_OFF;
+    close(self_pidfd);
+    self_pidfd = -1;
+    return 1 + madvise_each(ranges, n, advice);
+  }
+  /* The kernel stops at a range it cannot advise (unmapped meanwhile): the rest,
+   * from that range on, one by one. */
+  size_t advised = done > 0 ? (size_t)done : 0;
+  unsigned i = 0;
+  while (i < n && advised >= ranges[i].iov_len)
+    advised -= ranges[i++].iov_len;
+  if (i == n)
+    return 1;
+  ranges[i].iov_base = (char *)ranges[i].iov_base + advised;
+  ranges[i].iov_len -= advised;
+  return 1 + madvise_each(ranges + i, n - i, advice);
+}
+
+static long flush_advice(struct oc_release_batch *batch, int a) {
+  long calls = batch->count[a] ? issue_ranges(batch->ranges[a], batch->count[a], batch_advice[a])
+                               : 0;
+  batch->count[a] = 0;
+  return calls;
+}
+
+long oc_os_release_flush(struct oc_release_batch *batch) {
+  long calls = 0;
+  for (int a = 0; a < OC_ADVICE_KINDS; a++)
+    calls += flush_advice(batch, a);
+  return calls;
+}
+
+long oc_os_release(struct oc_release_batch *batch, enum oc_map_kind kind, uintptr_t start,
+                   size_t len, bool have_swap) {
   if (kind == OC_MAP_FILE_SHARED) {
     madvise((void *)start, len, MADV_DONTNEED);
-    return;
+    return 1;
   }
   /* PAGEOUT writes anonymous and private pages to swap before freeing them; with
    * no swap it cannot free them, so COLD just makes them the first to go. */
-  int advice = (kind == OC_MAP_ANON || kind == OC_MAP_SHMEM) && !have_swap ? MADV_COLD
-                                                                          : MADV_PAGEOUT;
-  madvise((void *)start, len, advice);
+  int a = (kind == OC_MAP_ANON || kind == OC_MAP_SHMEM) && !have_swap ? OC_ADVICE_COLD
+                                                                     : OC_ADVICE_PAGEOUT;
+  struct iovec *last = batch->count[a] ? &batch->ranges[a][batch->count[a] - 1] : NULL;
+  if (last && (uintptr_t)last->iov_base + last->iov_len == start) {
+    last->iov_len += len; /* adjacent pieces of different tags: one range */
+    return 0;
+  }
+  long calls = batch->count[a] == OC_RELEASE_BATCH ? flush_advice(batch, a) : 0;
+  batch->ranges[a][batch->count[a]++] = (struct iovec){(void *)start, len};
+  return calls;
 }
 
 /* A few files stay open for sync_file_range; only the release worker uses them. */
@@ -397,6 +510,10 @@ void oc_maps_fork_prepare(void) { pthread_mutex_lock(&fd_lock); }
 void oc_maps_fork_parent(void) { pthread_mutex_unlock(&fd_lock); }
 
 void oc_maps_fork_child(void) {
+  if (self_pidfd >= 0)
+    close(self_pidfd);
+  self_pidfd = -1;
+  batching = BATCHING_UNKNOWN;
   pthread_rwlock_init(&table_lock, NULL);
   table = NULL;
   refreshed_ns = -OC_MAPS_REFRESH_NS;

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/uio.h>
 
 enum oc_map_kind {
   OC_MAP_ANON,         /* private anonymous (heap, mmap): written data exists nowhere else */
@@ -28,6 +29,10 @@ enum oc_map_kind {
 #define OC_RECENT_PAGES 16
 /* Scattered single-page prefetches after which read-around is turned off. */
 #define OC_SCATTERED_BEFORE_RANDOM 32
+/* Block prefetch streams remembered per mapping, and the blocks a stream must have
+ * continued before the kernel's readahead is trusted with it. */
+#define OC_STREAMS 4
+#define OC_STREAM_RUN 2
 
 struct oc_mapping {
   uintptr_t start, end;
@@ -40,6 +45,9 @@ struct oc_mapping {
   /* Recent single-page prefetches and how many were far from all of them. */
   _Atomic(uintptr_t) recent_pages[OC_RECENT_PAGES];
   _Atomic(unsigned) recent_next, scattered_pages;
+  /* Where each recent block stream's last prefetch ended, and how many blocks it ran. */
+  _Atomic(uintptr_t) stream_ends[OC_STREAMS];
+  _Atomic(unsigned) stream_runs[OC_STREAMS], stream_next;
 };
 
 /* Hints act only on these kinds; never on stacks, code or unknown memory. */
@@ -54,14 +62,24 @@ enum oc_map_kind oc_maps_classify(const char *perms, const char *path, size_t pa
                                   uint64_t inode);
 
 /* The mapping holding addr, with the table read-locked until oc_maps_put; NULL (and
- * nothing held) when addr is not mapped. A miss rereads /proc/self/maps, at most
- * once per OC_MAPS_REFRESH_NS. Threads' stacks other than the main one read as
- * anonymous memory: callers check their own (oc_on_own_stack). */
+ * nothing held) when addr is not in the table. For the hint paths: never reads
+ * /proc; a miss asks the release worker to reread the maps (oc_maps_on_miss,
+ * oc_maps_refresh_wanted), so a hint on a mapping made since is dropped until then. Threads' stacks other
+ * than the main one read as anonymous memory: callers check their own
+ * (oc_on_own_stack). */
 #define OC_MAPS_REFRESH_NS 2000000L
 const struct oc_mapping *oc_maps_get(uintptr_t addr);
+/* Called (on the hinting thread) when a hint first misses the table since the last
+ * reread: wakes the release worker, at most one wake-up per reread. */
+void oc_maps_on_miss(void (*wake_rereader)(void));
+/* Rereads /proc/self/maps if a hint missed since the last call (at most once per
+ * OC_MAPS_REFRESH_NS); the release worker calls it each time it wakes. True when a
+ * reread is still wanted (too soon after the last): call again OC_MAPS_REFRESH_NS on. */
+bool oc_maps_refresh_wanted(void);
 void oc_maps_put(const struct oc_mapping *mapping);
 /* Copies the mapping holding addr (path into path[size]) without keeping a lock:
- * for the workers, which must not hold the table across blocking calls. */
+ * for the workers, which must not hold the table across blocking calls. A miss
+ * rereads /proc/self/maps, at most once per OC_MAPS_REFRESH_NS. */
 bool oc_maps_lookup(uintptr_t addr, struct oc_mapping *mapping, char *path, size_t size);
 /* The first program-data mapping that ends after addr: [*start, *end). False if none. */
 bool oc_maps_next_data(uintptr_t addr, uintptr_t *start, uintptr_t *end);
@@ -88,12 +106,34 @@ bool oc_os_populate_read(uintptr_t start, size_t len);
  * interleaved): read-around serves whatever the hints miss there, so it stays on.
  * Returns whether read-around is now off. */
 bool oc_os_note_single_page(const struct oc_mapping *mapping, uintptr_t page);
-/* Frees memory without losing data. Shared file mappings: MADV_DONTNEED only
- * unmaps there (the page cache keeps the data, dirty bits move to the pages), and
- * dropping the clean cache follows (oc_os_drop_file_cache); cheaper than reclaim.
- * Everything else: MADV_PAGEOUT, or MADV_COLD for anonymous memory without swap;
- * never MADV_DONTNEED or MADV_FREE, which lose private and anonymous data. */
-void oc_os_release(enum oc_map_kind kind, uintptr_t start, size_t len, bool have_swap);
+/* Releases gathered by the release worker and issued together: one
+ * process_madvise(2) call on the process's own pidfd for up to OC_RELEASE_BATCH
+ * ranges of one advice (strided pages cost one system call per batch, not one
+ * each). Where the kernel refuses it (EINVAL, ENOSYS, EPERM, or no pidfd_open),
+ * decided once, every range gets its own madvise. */
+#define OC_RELEASE_BATCH 128
+enum { OC_ADVICE_PAGEOUT, OC_ADVICE_COLD, OC_ADVICE_KINDS };
+struct oc_release_batch {
+  unsigned count[OC_ADVICE_KINDS];
+  struct iovec ranges[OC_ADVICE_KINDS][OC_RELEASE_BATCH];
+};
+/* Notes a block prefetch of [start, end) in the mapping; true when the kernel's
+ * readahead serves it already, so no prefetch is needed: a file mapping with
+ * read-around on (the runtime never advised MADV_RANDOM there) where the block starts
+ * exactly where one of the OC_STREAMS recent block prefetches ended, that stream
+ * having continued OC_STREAM_RUN blocks. Strided, scattered or anonymous data (no
+ * readahead) is never a stream. Racy by design, like oc_os_note_single_page. */
+bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t start, uintptr_t end);
+/* Frees memory without losing data; returns the system calls made. Shared file
+ * mappings, at once: MADV_DONTNEED only unmaps there (the page cache keeps the
+ * data, dirty bits move to the pages), and dropping the clean cache follows
+ * (oc_os_drop_file_cache); cheaper than reclaim. Everything else goes into the
+ * batch (issued when full): MADV_PAGEOUT, or MADV_COLD for anonymous memory without
+ * swap; never MADV_DONTNEED or MADV_FREE, which lose private and anonymous data. */
+long oc_os_release(struct oc_release_batch *batch, enum oc_map_kind kind, uintptr_t start,
+                   size_t len, bool have_swap);
+/* Issues what the batch holds; returns the system calls made. */
+long oc_os_release_flush(struct oc_release_batch *batch);
 /* Drops the file's clean cached pages behind [start, start + len) of a shared file
  * mapping once they are unmapped (readahead pages the program never mapped too). */
 void oc_os_drop_file_cache(const struct oc_mapping *mapping, uintptr_t start, size_t len);

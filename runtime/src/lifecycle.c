@@ -24,7 +24,10 @@ static int prefetch_thread_count;
 static pthread_t release_thread;
 static bool workers_started, release_thread_started;
 static bool config_loaded, reported; /* under lifecycle_lock */
-static __thread uintptr_t stack_lo, stack_hi; /* this thread's stack; 0: unknown */
+/* This thread's stack, looked up once per thread (initial-exec: no call to reach it). */
+#define OC_TLS __attribute__((tls_model("initial-exec")))
+static __thread uintptr_t stack_lo OC_TLS, stack_hi OC_TLS;
+static __thread bool stack_looked_up OC_TLS;
 
 long oc_now_ns(void) {
   struct timespec ts;
@@ -40,7 +43,6 @@ static bool policy_releases(enum oc_policy p) {
  * later prefetch of one is a rescue and the worker skips it. */
 static void retire_range(struct oc_range range, void *ctx) {
   (void)ctx;
-  oc_residency_clear_resident(range.first, range.end);
   oc_residency_mark_released(range.first, range.end);
 }
 
@@ -52,6 +54,8 @@ static bool issue_range(struct oc_range piece, void *ctx) {
                          (piece.end - piece.first) << OC_GRANULE_SHIFT};
   return oc_queue_push(&oc_rt.release_queue, &work);
 }
+
+static void wake_release_worker(void) { oc_queue_wake(&oc_rt.release_queue); }
 
 static void fork_prepare(void) {
   pthread_mutex_lock(&lifecycle_lock);
@@ -107,6 +111,8 @@ bool oc_runtime_init(void) {
       uintptr_t lo, hi;
       oc_residency_arena(&lo, &hi);
       oc_maps_set_runtime_range(lo, hi);
+      oc_maps_refresh(); /* here, so the hint paths never read /proc themselves */
+      oc_maps_on_miss(wake_release_worker);
       oc_limit_init(oc_rt.config.mem_limit);
       oc_queue_init(&oc_rt.prefetch_queue);
       oc_queue_init(&oc_rt.release_queue);
@@ -155,10 +161,12 @@ static void find_own_stack(void) {
 }
 
 bool oc_on_own_stack(uintptr_t lo, uintptr_t hi) {
-  /* The main thread's stack is labelled in /proc/self/maps; other threads' stacks
-   * are plain anonymous memory, found once per thread. */
-  if (!stack_hi && gettid() != getpid())
+  /* Threads' stacks other than the main one are plain anonymous memory in
+   * /proc/self/maps. Found once per thread, so a hint costs no system call. */
+  if (!stack_looked_up) {
     find_own_stack();
+    stack_looked_up = true;
+  }
   return lo < stack_hi && hi > stack_lo;
 }
 

@@ -277,6 +277,10 @@ void oc_limit_get(struct oc_limit_figures *out) {
     }
     pthread_mutex_unlock(&sample_lock);
   }
+  oc_limit_cached(out);
+}
+
+void oc_limit_cached(struct oc_limit_figures *out) {
   out->limit = atomic_load_explicit(&current_limit, memory_order_relaxed);
   out->usage = atomic_load_explicit(&current_usage, memory_order_relaxed);
   out->working_set = atomic_load_explicit(&current_working_set, memory_order_relaxed);

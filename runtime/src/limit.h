@@ -43,6 +43,9 @@ long oc_parse_cgroup_limit(const char *text);
 void oc_limit_init(long env_limit);
 /* Current figures, resampled when older than OC_LIMIT_SAMPLE_NS. Lock-free read. */
 void oc_limit_get(struct oc_limit_figures *out);
+/* The figures of the last sample, never resampling: for the hint paths, which must
+ * not read the OS's files (the release worker keeps the sample fresh). */
+void oc_limit_cached(struct oc_limit_figures *out);
 /* Forces a fresh sample. */
 void oc_limit_refresh(void);
 /* Free swap space exists (anonymous memory can then be paged out). */

@@ -7,7 +7,9 @@
  * for lack of memory: the page is one the program is about to touch, read by a fault
  * if not by the prefetch, so dropping it saves nothing and makes the read synchronous
  * (measured: a column walk under a cgroup limit took 2400 faults more); releases and
- * the kernel's reclaim make the room.
+ * the kernel's reclaim make the room. A block that continues a sequential stream on a
+ * file mapping is left to the kernel's readahead, which already serves it (PLATFORM.md:
+ * a stream ran as fast plain as with any prefetch window).
  */
 #include <stdbool.h>
 
@@ -70,6 +72,14 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
   long rescued = oc_residency_take_released(first, last);
   if (rescued)
     oc_count(OC_RELEASES_RESCUED, rescued);
+  if (shape == OC_PREFETCH_BLOCK && !one_page && oc_os_readahead_serves(m, start, end)) {
+    /* A sequential stream: the kernel reads it ahead; only its releases matter.
+     * Marked resident as if prefetched (mincore resyncs keep that honest). */
+    oc_residency_set_resident(first, last);
+    oc_maps_put(m);
+    oc_count(OC_HINTS_LEFT_TO_READAHEAD, 1);
+    return;
+  }
   first = oc_residency_first_missing(first, last);
   if (first == last) {
     oc_maps_put(m);

@@ -182,13 +182,29 @@ static void hand_on(struct tag_state *t, struct oc_range range) {
   oc_count(OC_RELEASES_COALESCED, merged);
 }
 
+static void count_repeat(struct tag_state *t) {
+  bump(&t->dropped, 1);
+  oc_count(OC_RELEASES_DROPPED, 1);
+}
+
+static bool drop_repeat(struct tag_state *t, uintptr_t first) {
+  if (!t || atomic_load_explicit(&t->last_first_plus_one, memory_order_relaxed) != first + 1)
+    return false;
+  count_repeat(t);
+  return true;
+}
+
+bool oc_release_drop_repeat(int tag, uintptr_t first) { return drop_repeat(find_tag(tag), first); }
+
+static void count_recorded(struct oc_range range) {
+  oc_count(OC_RELEASES_RECORDED, 1);
+  oc_count(OC_BYTES_RECORDED, (long)(range.end - range.first) << 12);
+}
+
 bool oc_release_record(int tag, int priority, struct oc_range range, long now_ns) {
   struct tag_state *t = find_tag(tag);
-  if (t && atomic_load_explicit(&t->last_first_plus_one, memory_order_relaxed) == range.first + 1) {
-    bump(&t->dropped, 1);
-    oc_count(OC_RELEASES_DROPPED, 1);
+  if (drop_repeat(t, range.first))
     return false;
-  }
   pthread_mutex_lock(&lock);
   if (!t)
     t = create_tag(tag, priority);
@@ -196,13 +212,12 @@ bool oc_release_record(int tag, int priority, struct oc_range range, long now_ns
     sink.retire(range, sink.ctx);
     issue_piece(NULL, range);
     pthread_mutex_unlock(&lock);
-    oc_count(OC_RELEASES_RECORDED, 1);
+    count_recorded(range);
     return true;
   }
   bool repeat = t->has_last && t->last.first == range.first;
   if (repeat) {
-    bump(&t->dropped, 1);
-    oc_count(OC_RELEASES_DROPPED, 1);
+    count_repeat(t);
   } else {
     if (t->has_last)
       hand_on(t, t->last);
@@ -210,7 +225,7 @@ bool oc_release_record(int tag, int priority, struct oc_range range, long now_ns
     t->has_last = true;
     atomic_store_explicit(&t->last_first_plus_one, range.first + 1, memory_order_relaxed);
     bump(&t->recorded, 1);
-    oc_count(OC_RELEASES_RECORDED, 1);
+    count_recorded(range);
   }
   t->last_ns = now_ns;
   pthread_mutex_unlock(&lock);

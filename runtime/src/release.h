@@ -28,6 +28,11 @@ struct oc_release_sink {
 
 void oc_release_init(const struct oc_release_sink *sink, bool buffered);
 
+/* Drops (and counts) a release starting at granule first if it repeats the tag's
+ * last page; true when dropped. Lock-free, no system call: the release slow path
+ * asks this before anything else. */
+bool oc_release_drop_repeat(int tag, uintptr_t first);
+
 /* Takes a release hint of granules [first, end) at time now_ns. Returns false when
  * it repeated the tag's last page (dropped). Lock-free in that case. */
 bool oc_release_record(int tag, int priority, struct oc_range range, long now_ns);

@@ -1,5 +1,5 @@
-/* Release slow path: turns a hint into OS pages, hands it to per-tag tracking, and
- * relieves memory pressure by issuing buffered releases. */
+/* Release slow path: turns a hint into OS pages and hands it to per-tag tracking
+ * (the release worker paces the buffered ones against the limit). */
 #include "backend_linux.h"
 #include "limit.h"
 #include "release.h"
@@ -7,51 +7,33 @@
 #include "runtime.h"
 #include "stats.h"
 
-/* Buffered releases start when usage is within 1/16 of the limit, and a batch
- * brings usage down by at least another 1/16 (OSDI released a fixed 100 pages;
- * ours scales with the limit). */
-#define PRESSURE_FRACTION 16
-#define MIN_BATCH_BYTES (4L << 20)
-
-static _Atomic(long) last_batch_sample_ns;
-
 /* When memory is short and the release worker is behind, the hinting thread waits
  * for it (like the kernel's dirty throttling): a program that outruns its releases
- * would otherwise push the kernel into reclaim, which releases exist to avoid.
+ * would otherwise push the kernel into reclaim, which releases exist to avoid. So
+ * does a queue close to full, whose next pieces would be dropped (a thread filtering
+ * nothing but strided pages records far faster than any system call).
  * Called with no runtime lock held. */
 #define RELEASE_BACKLOG 4
+#define RELEASE_QUEUE_HIGH (OC_QUEUE_CAPACITY * 3 / 4)
 #define RELEASE_THROTTLE_NS 20000000L
 
 static void wait_for_release_worker(void) {
-  if (oc_queue_length(&oc_rt.release_queue) < RELEASE_BACKLOG)
+  unsigned queued = oc_queue_length(&oc_rt.release_queue);
+  if (queued < RELEASE_BACKLOG)
     return;
   struct oc_limit_figures f;
-  oc_limit_get(&f);
-  if (f.usage + f.limit / 8 >= f.limit)
+  oc_limit_cached(&f);
+  if (queued >= RELEASE_QUEUE_HIGH || f.usage + f.limit / 8 >= f.limit)
     oc_queue_wait_below(&oc_rt.release_queue, RELEASE_BACKLOG, RELEASE_THROTTLE_NS);
-}
-
-void oc_release_relieve_pressure(void) {
-  struct oc_limit_figures f;
-  oc_limit_get(&f);
-  long margin = f.limit / PRESSURE_FRACTION;
-  if (f.usage + margin < f.limit)
-    return;
-  /* One batch per sample: the figures do not show a batch until resampled. */
-  long sampled = f.sampled_ns;
-  long previous = atomic_load_explicit(&last_batch_sample_ns, memory_order_relaxed);
-  if (previous == sampled ||
-      !atomic_compare_exchange_strong_explicit(&last_batch_sample_ns, &previous, sampled,
-                                               memory_order_relaxed, memory_order_relaxed))
-    return;
-  long want = f.usage + 2 * margin - f.limit;
-  oc_release_batch(want > MIN_BATCH_BYTES ? want : MIN_BATCH_BYTES);
 }
 
 void oc_release_slow(uintptr_t start, uintptr_t end, int priority, int tag) {
   /* Before any lock is held: starting threads takes the lifecycle lock, which
    * fork handlers take before every other. */
   if (!oc_workers_ensure_started())
+    return;
+  /* Most release hints repeat the tag's last page: dropped before any lookup. */
+  if (oc_release_drop_repeat(tag, start >> OC_GRANULE_SHIFT))
     return;
   /* The OS pages that start inside the hint: consecutive hints on unaligned arrays
    * then release each page once, and the page still holding the range's end (in
@@ -69,7 +51,5 @@ void oc_release_slow(uintptr_t start, uintptr_t end, int priority, int tag) {
   }
   struct oc_range range = {first, last};
   wait_for_release_worker();
-  if (oc_release_record(tag, priority, range, oc_now_ns()) &&
-      oc_rt.config.policy == OC_POLICY_BUFFERED)
-    oc_release_relieve_pressure();
+  oc_release_record(tag, priority, range, oc_now_ns());
 }

@@ -1,14 +1,17 @@
 /*
  * The release worker: issues release pieces by mapping kind, runs the dirty-data
- * write-back pipeline, and does the periodic housekeeping (idle tags, memory
- * pressure, bit vector resynchronisation, mapping table refresh).
+ * write-back pipeline, paces buffered releases against the limit, and does the
+ * periodic housekeeping (idle tags, bit vector resynchronisation, mapping table
+ * refresh).
  * Data safety: only MADV_PAGEOUT and MADV_COLD (never DONTNEED or FREE), only on
  * program data, and dirty shared-file data is written back before it is paged out.
  */
 #include <limits.h>
+#include <time.h>
 
 #include "backend_linux.h"
 #include "limit.h"
+#include "pacing.h"
 #include "release.h"
 #include "residency.h"
 #include "runtime.h"
@@ -33,10 +36,18 @@ struct writeback {
 /* Only the release worker touches these. */
 static struct writeback writebacks[WRITEBACK_DEPTH];
 static unsigned writeback_head, writeback_count;
+static struct oc_release_batch batch;
+static struct oc_pace pace;
+
+/* Each range would have been one system call; the batch makes fewer. */
+static void count_calls(long calls) {
+  oc_count(OC_RELEASES_ISSUED, calls);
+  oc_count(OC_RELEASE_CALLS_SAVED, -calls);
+}
 
 static void page_out(enum oc_map_kind kind, uintptr_t start, size_t len) {
-  oc_os_release(kind, start, len, oc_limit_have_swap());
-  oc_count(OC_RELEASES_ISSUED, 1);
+  oc_count(OC_RELEASE_CALLS_SAVED, 1);
+  count_calls(oc_os_release(&batch, kind, start, len, oc_limit_have_swap()));
   oc_count(OC_BYTES_RELEASED, (long)len);
 }
 
@@ -106,10 +117,32 @@ static void release_piece(const struct oc_work *work) {
   }
 }
 
+/* Buffered releases, on a fresh sample each period: usage stays below the limit by
+ * what the program consumes until the next decision shows (two periods, and a third
+ * for a worker delayed on a busy machine), plus a margin. Returns the next period. */
+static long precise_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts); /* the coarse clock ticks every few ms */
+  return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+static long pace_buffered_releases(long now) {
+  oc_limit_refresh();
+  struct oc_limit_figures f;
+  oc_limit_cached(&f);
+  oc_pace_sample(&pace, now,
+                 oc_counter_value(OC_BYTES_PREFETCHED) + oc_counter_value(OC_BYTES_RECORDED));
+  long period = oc_pace_period_ns(&pace, f.limit);
+  long bytes = oc_pace_release_bytes(&pace, f.limit, f.usage, 3 * period);
+  if (bytes > 0)
+    oc_release_batch(bytes);
+  return period;
+}
+
 static void housekeeping(long now, long *maps_refreshed_ns) {
+  struct oc_limit_figures f;
+  oc_limit_get(&f); /* resamples for the hint paths, which only read the figures */
   oc_release_flush_idle(now, TAG_IDLE_NS);
-  if (oc_rt.config.policy == OC_POLICY_BUFFERED)
-    oc_release_relieve_pressure();
   while (writeback_count && now - writebacks[writeback_head].started_ns >= WRITEBACK_AGE_NS)
     finish_oldest_writeback();
   if (now - *maps_refreshed_ns >= MAPS_REFRESH_NS) {
@@ -119,19 +152,37 @@ static void housekeeping(long now, long *maps_refreshed_ns) {
   oc_resync_maybe(now);
 }
 
+/* Release pieces taken from the queue at once: their ranges share system calls. */
+#define PIECES_PER_WAKE OC_RELEASE_BATCH
+
 void *oc_release_worker_main(void *unused) {
   (void)unused;
   long last_housekeeping = oc_now_ns(), maps_refreshed = last_housekeeping;
+  long last_paced = 0, pace_period = OC_PACE_MAX_PERIOD_NS;
+  bool buffered = oc_rt.config.policy == OC_POLICY_BUFFERED, maps_wanted = false;
   for (;;) {
-    struct oc_work work;
-    enum oc_pop_result r = oc_queue_pop(&oc_rt.release_queue, &work, HOUSEKEEPING_NS);
+    struct oc_work pieces[PIECES_PER_WAKE];
+    unsigned taken;
+    long timeout = maps_wanted ? OC_MAPS_REFRESH_NS : buffered ? pace_period : HOUSEKEEPING_NS;
+    enum oc_pop_result r = oc_queue_pop_many(&oc_rt.release_queue, pieces, PIECES_PER_WAKE,
+                                             &taken, timeout);
     if (r == OC_POP_STOPPED)
       break;
-    if (r == OC_POP_ITEM && atomic_load_explicit(&oc_state, memory_order_acquire) == OC_STATE_RUNNING)
-      release_piece(&work);
+    maps_wanted = oc_maps_refresh_wanted();
+    if (atomic_load_explicit(&oc_state, memory_order_acquire) == OC_STATE_RUNNING) {
+      for (unsigned i = 0; i < taken; i++)
+        release_piece(&pieces[i]);
+      count_calls(oc_os_release_flush(&batch));
+    }
     long now = oc_now_ns();
-    if (now - last_housekeeping >= HOUSEKEEPING_NS &&
-        atomic_load_explicit(&oc_state, memory_order_acquire) == OC_STATE_RUNNING) {
+    if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING)
+      continue;
+    long precise_now = buffered ? precise_now_ns() : 0;
+    if (buffered && precise_now - last_paced >= pace_period) {
+      pace_period = pace_buffered_releases(precise_now);
+      last_paced = precise_now;
+    }
+    if (now - last_housekeeping >= HOUSEKEEPING_NS) {
       housekeeping(now, &maps_refreshed);
       last_housekeeping = now;
     }
@@ -139,4 +190,8 @@ void *oc_release_worker_main(void *unused) {
   return NULL;
 }
 
-void oc_release_worker_fork_child(void) { writeback_head = writeback_count = 0; }
+void oc_release_worker_fork_child(void) {
+  writeback_head = writeback_count = 0;
+  batch = (struct oc_release_batch){0};
+  pace = (struct oc_pace){0};
+}

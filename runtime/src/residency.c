@@ -197,6 +197,7 @@ bool oc_residency_test(uintptr_t granule) {
 
 static bool mark_released_op(struct oc_leaf *leaf, size_t word, uint64_t mask, void *ctx) {
   (void)ctx;
+  atomic_fetch_and_explicit(&leaf->resident[word], ~mask, memory_order_relaxed);
   atomic_fetch_or_explicit(&leaf->released[word], mask, memory_order_relaxed);
   return true;
 }

@@ -55,14 +55,16 @@ static inline bool oc_residency_test_fast(uintptr_t addr) {
   return g < OC_ROOT0_GRANULES && ((oc_residency_word_fast(g) >> (g & 63)) & 1);
 }
 
-/* All granules of [first, last] (addresses, last inclusive) resident, when both lie
- * in one 64-granule word of root 0; false otherwise (the slow path decides). */
-static inline bool oc_residency_test_span_fast(uintptr_t first, uintptr_t last) {
-  uintptr_t g = first >> OC_GRANULE_SHIFT, g_last = last >> OC_GRANULE_SHIFT;
-  if ((g ^ g_last) >> 6 || g >= OC_ROOT0_GRANULES)
+/* Whether [first, last] (addresses, last inclusive) lies in one 64-granule word of
+ * root 0 whose granules are all resident: the filter for block hints. Resident data
+ * fills whole words, so that one compare keeps a filtered block hint near the cost
+ * of a single-page one; a word resident only in part is for the caller to look at. */
+static inline bool oc_residency_word_full_fast(uintptr_t first, uintptr_t last) {
+  /* One word (2^18 bytes) and below the root 0 limit, in one test. */
+  if (((first ^ last) | (first >> (OC_ROOT_SHIFT - OC_GRANULE_SHIFT - 6))) >>
+      (OC_GRANULE_SHIFT + 6))
     return false;
-  uint64_t mask = (~(uint64_t)0 << (g & 63)) & (~(uint64_t)0 >> (63 - (g_last & 63)));
-  return (oc_residency_word_fast(g) & mask) == mask;
+  return oc_residency_word_fast(first >> OC_GRANULE_SHIFT) == ~(uint64_t)0;
 }
 
 /* Sets up the leaf arena and root 0; false when the arena cannot be reserved.
@@ -84,6 +86,7 @@ void oc_residency_clear_resident(uintptr_t first, uintptr_t end);
 uintptr_t oc_residency_first_missing(uintptr_t first, uintptr_t end);
 bool oc_residency_test(uintptr_t granule);
 
+/* Marks [first, end) released and, in the same pass, no longer resident. */
 void oc_residency_mark_released(uintptr_t first, uintptr_t end);
 /* Clears the released bits in [first, end); returns how many were set. */
 long oc_residency_take_released(uintptr_t first, uintptr_t end);

@@ -44,8 +44,6 @@ bool oc_thread_enter(void);
 /* Worker thread bodies. */
 void *oc_prefetch_worker_main(void *unused);
 void *oc_release_worker_main(void *unused);
-/* Releases buffered pieces if usage is near the limit (at most once per sample). */
-void oc_release_relieve_pressure(void);
 /* Bit vector resynchronisation from mincore(); run by the release worker. */
 void oc_resync_maybe(long now_ns);
 void oc_resync_fork_child(void);

@@ -76,9 +76,7 @@ void oc_stats_fork_child(void) {
   pthread_mutex_unlock(&registry_lock);
 }
 
-static long counter(enum oc_counter c) {
-  return atomic_load_explicit(&oc_counters[c], memory_order_relaxed);
-}
+static long counter(enum oc_counter c) { return oc_counter_value(c); }
 
 static long proc_io_read_bytes(void) {
   int fd = open("/proc/self/io", O_RDONLY | O_CLOEXEC);
@@ -106,11 +104,14 @@ void oc_stats_totals(struct oc_stats_totals *t) {
   t->hints_filtered = seen - counter(OC_HINTS_SLOW) + counter(OC_HINTS_FILTERED_SLOW);
   t->hints_issued = counter(OC_HINTS_ISSUED);
   t->hints_dropped = counter(OC_HINTS_DROPPED);
+  t->hints_left_to_readahead = counter(OC_HINTS_LEFT_TO_READAHEAD);
   t->releases_recorded = counter(OC_RELEASES_RECORDED);
   t->releases_dropped = counter(OC_RELEASES_DROPPED);
   t->releases_issued = counter(OC_RELEASES_ISSUED);
   t->releases_coalesced = counter(OC_RELEASES_COALESCED);
   t->releases_rescued = counter(OC_RELEASES_RESCUED);
+  t->release_calls_saved = counter(OC_RELEASE_CALLS_SAVED);
+  t->release_calls_saved = counter(OC_RELEASE_CALLS_SAVED);
   t->bytes_prefetched = counter(OC_BYTES_PREFETCHED);
   t->bytes_released = counter(OC_BYTES_RELEASED);
   t->writebacks_started = counter(OC_WRITEBACKS_STARTED);
@@ -136,14 +137,15 @@ bool oc_stats_write_json(const char *path, const struct oc_stats_header *h,
           h->policy, h->page_size, h->module_page_size, h->memory_limit, h->threads);
   fprintf(out,
           "  \"hints_seen\": %ld,\n  \"hints_filtered\": %ld,\n  \"hints_issued\": %ld,\n"
-          "  \"hints_dropped\": %ld,\n",
-          t.hints_seen, t.hints_filtered, t.hints_issued, t.hints_dropped);
+          "  \"hints_dropped\": %ld,\n  \"hints_left_to_readahead\": %ld,\n",
+          t.hints_seen, t.hints_filtered, t.hints_issued, t.hints_dropped,
+          t.hints_left_to_readahead);
   fprintf(out,
           "  \"releases_recorded\": %ld,\n  \"releases_dropped\": %ld,\n"
           "  \"releases_issued\": %ld,\n  \"releases_coalesced\": %ld,\n"
-          "  \"releases_rescued\": %ld,\n",
+          "  \"releases_rescued\": %ld,\n  \"release_calls_saved\": %ld,\n",
           t.releases_recorded, t.releases_dropped, t.releases_issued, t.releases_coalesced,
-          t.releases_rescued);
+          t.releases_rescued, t.release_calls_saved);
   fprintf(out,
           "  \"bytes_prefetched\": %ld,\n  \"bytes_released\": %ld,\n"
           "  \"writebacks_started\": %ld,\n  \"resyncs\": %ld,\n  \"bytes_read\": %ld,\n"

@@ -12,13 +12,16 @@ enum oc_counter {
   OC_HINTS_ISSUED,         /* prefetch hints that reached the OS */
   OC_HINTS_DROPPED,        /* bad address, memory short, queue full */
   OC_HINTS_SEEN_UNTRACKED, /* hints of threads past their exit handlers */
+  OC_HINTS_LEFT_TO_READAHEAD, /* block prefetches of a stream the kernel reads ahead */
   OC_RELEASES_RECORDED,    /* release hints taken in */
   OC_RELEASES_DROPPED,     /* repeats of a tag's last page, bad or unsafe addresses */
   OC_RELEASES_COALESCED,   /* merged into a neighbouring release */
   OC_RELEASES_ISSUED,      /* release system calls made */
+  OC_RELEASE_CALLS_SAVED,  /* ranges released less release system calls (batching) */
   OC_RELEASES_RESCUED,     /* pages released, then prefetched again */
   OC_BYTES_PREFETCHED,
   OC_BYTES_RELEASED,
+  OC_BYTES_RECORDED,       /* bytes of release hints taken in (pacing's consumption) */
   OC_WRITEBACKS_STARTED,   /* sync_file_range(WRITE) calls on dirty shared-file data */
   OC_RESYNCS,              /* bit vector refreshed from mincore() */
   OC_COUNTER_COUNT
@@ -40,6 +43,10 @@ static inline void oc_count(enum oc_counter counter, long n) {
   atomic_fetch_add_explicit(&oc_counters[counter], n, memory_order_relaxed);
 }
 
+static inline long oc_counter_value(enum oc_counter counter) {
+  return atomic_load_explicit(&oc_counters[counter], memory_order_relaxed);
+}
+
 bool oc_stats_init(void);
 /* Registers the calling thread's counters; false after the thread's exit handlers
  * ran (its hints are then counted in OC_HINTS_SEEN_UNTRACKED). */
@@ -50,8 +57,9 @@ void oc_stats_fork_parent(void);
 void oc_stats_fork_child(void);
 
 struct oc_stats_totals {
-  long hints_seen, hints_filtered, hints_issued, hints_dropped;
+  long hints_seen, hints_filtered, hints_issued, hints_dropped, hints_left_to_readahead;
   long releases_recorded, releases_dropped, releases_issued, releases_coalesced, releases_rescued;
+  long release_calls_saved;
   long bytes_prefetched, bytes_released, writebacks_started, resyncs;
   long bytes_read, major_faults, peak_rss;
 };

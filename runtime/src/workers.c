@@ -13,7 +13,7 @@ void oc_queue_init(struct oc_queue *q) {
   pthread_cond_init(&q->drained, &attr);
   pthread_condattr_destroy(&attr);
   q->head = q->count = 0;
-  q->stopping = false;
+  q->stopping = q->woken = false;
 }
 
 bool oc_queue_push(struct oc_queue *q, const struct oc_work *work) {
@@ -21,7 +21,7 @@ bool oc_queue_push(struct oc_queue *q, const struct oc_work *work) {
   bool accepted = !q->stopping && q->count < OC_QUEUE_CAPACITY;
   if (accepted) {
     q->ring[(q->head + q->count) % OC_QUEUE_CAPACITY] = *work;
-    q->count++;
+    __atomic_store_n(&q->count, q->count + 1, __ATOMIC_RELAXED);
     pthread_cond_signal(&q->ready);
   }
   pthread_mutex_unlock(&q->lock);
@@ -40,30 +40,40 @@ static struct timespec deadline_after(long timeout_ns) {
   return deadline;
 }
 
-enum oc_pop_result oc_queue_pop(struct oc_queue *q, struct oc_work *work, long timeout_ns) {
+enum oc_pop_result oc_queue_pop_many(struct oc_queue *q, struct oc_work *works, unsigned max,
+                                     unsigned *taken, long timeout_ns) {
   struct timespec deadline = deadline_after(timeout_ns >= 0 ? timeout_ns : 0);
   enum oc_pop_result result = OC_POP_ITEM;
+  *taken = 0;
   pthread_mutex_lock(&q->lock);
   while (q->count == 0 && !q->stopping) {
-    int rc = timeout_ns >= 0 ? pthread_cond_timedwait(&q->ready, &q->lock, &deadline)
-                             : pthread_cond_wait(&q->ready, &q->lock);
+    int rc = q->woken ? ETIMEDOUT
+             : timeout_ns >= 0 ? pthread_cond_timedwait(&q->ready, &q->lock, &deadline)
+                               : pthread_cond_wait(&q->ready, &q->lock);
     if (rc == ETIMEDOUT && q->count == 0) {
       result = OC_POP_TIMEOUT;
       break;
     }
   }
+  q->woken = false;
   if (result == OC_POP_ITEM) {
-    if (q->count) {
-      *work = q->ring[q->head];
+    while (q->count && *taken < max) {
+      works[(*taken)++] = q->ring[q->head];
       q->head = (q->head + 1) % OC_QUEUE_CAPACITY;
-      q->count--;
-      pthread_cond_broadcast(&q->drained);
-    } else {
-      result = OC_POP_STOPPED;
+      __atomic_store_n(&q->count, q->count - 1, __ATOMIC_RELAXED);
     }
+    if (*taken)
+      pthread_cond_broadcast(&q->drained);
+    else
+      result = OC_POP_STOPPED;
   }
   pthread_mutex_unlock(&q->lock);
   return result;
+}
+
+enum oc_pop_result oc_queue_pop(struct oc_queue *q, struct oc_work *work, long timeout_ns) {
+  unsigned taken;
+  return oc_queue_pop_many(q, work, 1, &taken, timeout_ns);
 }
 
 void oc_queue_wait_below(struct oc_queue *q, unsigned n, long timeout_ns) {
@@ -75,6 +85,13 @@ void oc_queue_wait_below(struct oc_queue *q, unsigned n, long timeout_ns) {
   pthread_mutex_unlock(&q->lock);
 }
 
+void oc_queue_wake(struct oc_queue *q) {
+  pthread_mutex_lock(&q->lock);
+  q->woken = true;
+  pthread_cond_signal(&q->ready);
+  pthread_mutex_unlock(&q->lock);
+}
+
 void oc_queue_stop(struct oc_queue *q) {
   pthread_mutex_lock(&q->lock);
   q->stopping = true;
@@ -83,12 +100,7 @@ void oc_queue_stop(struct oc_queue *q) {
   pthread_mutex_unlock(&q->lock);
 }
 
-unsigned oc_queue_length(struct oc_queue *q) {
-  pthread_mutex_lock(&q->lock);
-  unsigned n = q->count;
-  pthread_mutex_unlock(&q->lock);
-  return n;
-}
+unsigned oc_queue_length(struct oc_queue *q) { return __atomic_load_n(&q->count, __ATOMIC_RELAXED); }
 
 void oc_queue_fork_prepare(struct oc_queue *q) { pthread_mutex_lock(&q->lock); }
 void oc_queue_fork_parent(struct oc_queue *q) { pthread_mutex_unlock(&q->lock); }

@@ -19,8 +19,9 @@ struct oc_queue {
   pthread_mutex_t lock;
   pthread_cond_t ready;
   pthread_cond_t drained; /* an item was taken */
-  unsigned head, count;
+  unsigned head, count; /* count: stored atomically, so its length needs no lock */
   bool stopping;
+  bool woken; /* oc_queue_wake: the next pop returns even with nothing queued */
   struct oc_work ring[OC_QUEUE_CAPACITY];
 };
 
@@ -31,7 +32,13 @@ bool oc_queue_push(struct oc_queue *queue, const struct oc_work *work);
 /* Waits up to timeout_ns (< 0: for ever) for an item. After oc_queue_stop, returns
  * the items still queued, then OC_POP_STOPPED. */
 enum oc_pop_result oc_queue_pop(struct oc_queue *queue, struct oc_work *work, long timeout_ns);
+/* As oc_queue_pop, taking every queued item up to max (*taken of them). */
+enum oc_pop_result oc_queue_pop_many(struct oc_queue *queue, struct oc_work *works, unsigned max,
+                                     unsigned *taken, long timeout_ns);
 void oc_queue_stop(struct oc_queue *queue);
+/* Makes a waiting (or the next) pop return OC_POP_TIMEOUT at once. */
+void oc_queue_wake(struct oc_queue *queue);
+/* Items queued now; lock-free (the release hint path asks it). */
 unsigned oc_queue_length(struct oc_queue *queue);
 /* Waits up to timeout_ns until fewer than n items are queued. */
 void oc_queue_wait_below(struct oc_queue *queue, unsigned n, long timeout_ns);

@@ -1,14 +1,16 @@
 /*
  * Release-behind stream: reads a file through a shared mapping, start to end, with
  * the hints the compiler places for a streaming loop (strips of 16 pages: prefetch a
- * strip ahead, release the strip behind, priority 0). Prints the sum of its bytes.
- * Usage: stream <file>
+ * strip ahead, release the strip behind, priority 0 unless given). Prints the sum of
+ * its bytes.
+ * Usage: stream <file> [priority]
  */
 #define _GNU_SOURCE
 #include <outcore/outcore.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -18,8 +20,9 @@
 #define DISTANCE 4L /* strips ahead */
 
 int main(int argc, char **argv) {
-  if (argc != 2)
+  if (argc != 2 && argc != 3)
     return 2;
+  int priority = argc == 3 ? atoi(argv[2]) : 0; /* > 0: buffered under OUTCORE_POLICY=buffered */
   int fd = open(argv[1], O_RDONLY);
   struct stat st;
   if (fd < 0 || fstat(fd, &st) != 0)
@@ -32,11 +35,11 @@ int main(int argc, char **argv) {
   for (long s = 0; s < strips; s++) {
     const uint64_t *strip = data + s * words_per_strip;
     oc_prefetch_release_block(strip + DISTANCE * words_per_strip, strip - words_per_strip, STRIP,
-                              0, 1);
+                              priority, 1);
     for (long k = 0; k < words_per_strip; k++)
       sum += strip[k];
   }
-  oc_release_block(data + (strips - 1) * words_per_strip, STRIP, 0, 1);
+  oc_release_block(data + (strips - 1) * words_per_strip, STRIP, priority, 1);
   printf("stream: sum %llu\n", (unsigned long long)sum);
   return 0;
 }

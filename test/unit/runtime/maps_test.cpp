@@ -108,3 +108,41 @@ TEST(ReadAround, ScatteredPagesTurnItOff) {
 }
 
 }  // namespace
+
+TEST(Streams, ContiguousBlocksOnAFileMappingAreLeftToReadahead) {
+  oc_mapping m{};
+  m.kind = OC_MAP_FILE_SHARED;
+  const uintptr_t base = 0x10000000, block = 16 * 4096;
+  // Two interleaved streams (rows of a stencil), each block where its last one ended.
+  bool left[2][4];
+  for (int b = 0; b < 4; b++)
+    for (int s = 0; s < 2; s++) {
+      uintptr_t at = base + s * 0x1000000 + b * block;
+      left[s][b] = oc_os_readahead_serves(&m, at, at + block);
+    }
+  for (int s = 0; s < 2; s++) {
+    EXPECT_FALSE(left[s][0]); // a first block is no stream yet
+    EXPECT_FALSE(left[s][1]);
+    EXPECT_TRUE(left[s][2]);
+    EXPECT_TRUE(left[s][3]);
+  }
+}
+
+TEST(Streams, StridedBlocksAnonymousMemoryAndRandomAdviceAreNot) {
+  const uintptr_t base = 0x10000000, block = 4 * 4096;
+  oc_mapping file{};
+  file.kind = OC_MAP_FILE_PRIVATE;
+  for (int b = 0; b < 8; b++) // a gap of one block each time
+    EXPECT_FALSE(oc_os_readahead_serves(&file, base + 2 * b * block, base + (2 * b + 1) * block));
+  for (oc_map_kind kind : {OC_MAP_ANON, OC_MAP_SHMEM}) {
+    oc_mapping anon{};
+    anon.kind = kind;
+    for (int b = 0; b < 8; b++)
+      EXPECT_FALSE(oc_os_readahead_serves(&anon, base + b * block, base + (b + 1) * block));
+  }
+  oc_mapping random{};
+  random.kind = OC_MAP_FILE_SHARED;
+  atomic_store(&random.random_advised, true);
+  for (int b = 0; b < 8; b++)
+    EXPECT_FALSE(oc_os_readahead_serves(&random, base + b * block, base + (b + 1) * block));
+}

@@ -35,18 +35,24 @@ TEST_F(Residency, SetAndClearRangesAcrossWords) {
   EXPECT_EQ(oc_residency_first_missing(g + 12, g + 70), g + 70);
 }
 
-TEST_F(Residency, SpanTestNeedsEveryPageInOneWord) {
-  uintptr_t g = Leaf(2) + 8;
-  uintptr_t addr = g << OC_GRANULE_SHIFT;
-  ASSERT_TRUE(oc_residency_set_resident(g, g + 4));
-  EXPECT_TRUE(oc_residency_test_span_fast(addr, addr + 4 * OC_GRANULE_SIZE - 1));
-  EXPECT_FALSE(oc_residency_test_span_fast(addr, addr + 5 * OC_GRANULE_SIZE - 1));
-  oc_residency_clear_resident(g + 2, g + 3);
-  EXPECT_FALSE(oc_residency_test_span_fast(addr, addr + 4 * OC_GRANULE_SIZE - 1));
+TEST_F(Residency, WordTestNeedsAFullWordHoldingTheWholeSpan) {
+  uintptr_t g = Leaf(2) + 64; // first granule of a word
+  uintptr_t addr = (g + 8) << OC_GRANULE_SHIFT;
+  ASSERT_TRUE(oc_residency_set_resident(g + 8, g + 12));
+  // Resident, but its word only in part: for the caller's exact test.
+  EXPECT_FALSE(oc_residency_word_full_fast(addr, addr + 4 * OC_GRANULE_SIZE - 1));
+  EXPECT_EQ(oc_residency_first_missing(g + 8, g + 12), g + 12);
+  ASSERT_TRUE(oc_residency_set_resident(g, g + 64));
+  EXPECT_TRUE(oc_residency_word_full_fast(addr, addr + 4 * OC_GRANULE_SIZE - 1));
+  oc_residency_clear_resident(g + 40, g + 41);
+  EXPECT_FALSE(oc_residency_word_full_fast(addr, addr + 4 * OC_GRANULE_SIZE - 1));
   // Spans crossing a 64-page word are left to the slow path.
   uintptr_t w = (Leaf(2) + 62) << OC_GRANULE_SHIFT;
-  ASSERT_TRUE(oc_residency_set_resident(Leaf(2) + 62, Leaf(2) + 66));
-  EXPECT_FALSE(oc_residency_test_span_fast(w, w + 4 * OC_GRANULE_SIZE - 1));
+  ASSERT_TRUE(oc_residency_set_resident(Leaf(2), Leaf(2) + 128));
+  EXPECT_FALSE(oc_residency_word_full_fast(w, w + 4 * OC_GRANULE_SIZE - 1));
+  // So are addresses past root 0.
+  uintptr_t high = (uintptr_t)1 << OC_ROOT_SHIFT;
+  EXPECT_FALSE(oc_residency_word_full_fast(high, high + OC_GRANULE_SIZE - 1));
 }
 
 TEST_F(Residency, RangeSpanningTwoLeaves) {
@@ -70,8 +76,11 @@ TEST_F(Residency, HighAddressesUseUpperRootsAndKernelHalfIsIgnored) {
 
 TEST_F(Residency, ReleasedBitsAreTakenOnce) {
   uintptr_t g = Leaf(5) + 100;
+  ASSERT_TRUE(oc_residency_set_resident(g, g + 11));
   oc_residency_mark_released(g, g + 10);
   EXPECT_TRUE(oc_residency_is_released(g + 9));
+  EXPECT_EQ(oc_residency_first_missing(g, g + 11), g); // released: no longer resident
+  EXPECT_TRUE(oc_residency_test(g + 10));
   EXPECT_EQ(oc_residency_find_released(g - 5, g + 20, true), g);
   EXPECT_EQ(oc_residency_find_released(g, g + 20, false), g + 10);
   EXPECT_EQ(oc_residency_take_released(g + 5, g + 20), 5);

@@ -1,0 +1,34 @@
+#include "pacing.h"
+
+#define MARGIN_FRACTION 16
+/* A rate falls by a quarter per sample once consumption slows: a pause between two
+ * phases does not give away the headroom at once. */
+#define DECAY_FRACTION 4
+
+void oc_pace_sample(struct oc_pace *p, long now_ns, long consumed) {
+  if (p->last_ns && now_ns > p->last_ns) {
+    long grown = consumed - p->last_consumed;
+    long rate = grown > 0 ? (long)((double)grown * 1e9 / (double)(now_ns - p->last_ns)) : 0;
+    long decayed = p->rate - p->rate / DECAY_FRACTION;
+    p->rate = rate > decayed ? rate : decayed;
+  }
+  p->last_ns = now_ns;
+  p->last_consumed = consumed;
+}
+
+long oc_pace_period_ns(const struct oc_pace *p, long limit) {
+  double ns = p->rate > 0 ? (double)(limit / 16) * 1e9 / (double)p->rate : 1e18;
+  return ns < OC_PACE_MIN_PERIOD_NS   ? OC_PACE_MIN_PERIOD_NS
+         : ns > OC_PACE_MAX_PERIOD_NS ? OC_PACE_MAX_PERIOD_NS
+                                      : (long)ns;
+}
+
+long oc_pace_headroom(const struct oc_pace *p, long limit, long react_ns) {
+  double headroom = (double)p->rate * (double)react_ns / 1e9 + (double)(limit / MARGIN_FRACTION);
+  return headroom < (double)(limit / 2) ? (long)headroom : limit / 2;
+}
+
+long oc_pace_release_bytes(const struct oc_pace *p, long limit, long usage, long react_ns) {
+  long excess = usage + oc_pace_headroom(p, limit, react_ns) - limit;
+  return excess > 0 ? excess : 0;
+}

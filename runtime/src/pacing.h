@@ -1,0 +1,32 @@
+/*
+ * Pacing of buffered releases (OSDI Sec. 3.3, eq. 1): keep the group's usage below the
+ * limit by a headroom that covers what the program consumes before the next decision
+ * can take effect, rather than acting only once usage has reached a fixed fraction
+ * of the limit. Consumption is the bytes the program's hints name (prefetched and
+ * recorded releases) per unit of time. Pure arithmetic on figures (unit-tested); the
+ * release worker feeds it every limit sample.
+ */
+#ifndef OC_PACING_H
+#define OC_PACING_H
+
+struct oc_pace {
+  long rate;          /* bytes per second: the latest rate, or a decaying earlier peak */
+  long last_ns;       /* time of the last sample; 0: none yet */
+  long last_consumed; /* consumed bytes at that sample */
+};
+
+/* Takes the total of consumed bytes at now_ns (monotonic) and updates the rate. */
+void oc_pace_sample(struct oc_pace *pace, long now_ns, long consumed);
+/* How often to decide: the time the program takes to consume limit/16 at its rate,
+ * between OC_PACE_MIN_PERIOD_NS and OC_PACE_MAX_PERIOD_NS (a fast stream under a
+ * small limit is looked at every millisecond, a slow program every limit sample). */
+#define OC_PACE_MIN_PERIOD_NS 1000000L
+#define OC_PACE_MAX_PERIOD_NS 5000000L
+long oc_pace_period_ns(const struct oc_pace *pace, long limit);
+/* Bytes to keep free below the limit: rate * react_ns plus a margin of limit/16,
+ * at most half the limit. */
+long oc_pace_headroom(const struct oc_pace *pace, long limit, long react_ns);
+/* Bytes to release now so that usage + headroom stays within the limit; 0: none. */
+long oc_pace_release_bytes(const struct oc_pace *pace, long limit, long usage, long react_ns);
+
+#endif
