@@ -25,6 +25,11 @@
  * has had time to finish and waiting for it costs nothing. */
 #define WRITEBACK_DEPTH 4
 #define WRITEBACK_AGE_NS 100000000L
+/* A dirty piece smaller than this (strided pages: an FFT stage's butterflies) is only
+ * unmapped: its own write-back would make the worker wait for a few pages at a time
+ * (FFT's releases ran 5x slower than none), while the kernel's flusher writes such
+ * pages in large batches and reclaim then finds them unmapped. Never loses data. */
+#define WRITEBACK_MIN_BYTES (256L << 10)
 
 struct writeback {
   uintptr_t start;
@@ -91,12 +96,12 @@ static void release_span(uintptr_t start, uintptr_t end) {
     uintptr_t stop = end < m.end ? end : m.end;
     if (!oc_kind_is_program_data(m.kind))
       oc_count(OC_RELEASES_DROPPED, 1);
-    else if (m.kind == OC_MAP_FILE_SHARED && m.writable)
+    else if (m.kind == OC_MAP_FILE_SHARED && m.writable && stop - start >= WRITEBACK_MIN_BYTES)
       start_writeback(&m, start, stop - start);
-    else if (m.kind == OC_MAP_FILE_SHARED) { /* read-only: clean, free it now */
+    else if (m.kind == OC_MAP_FILE_SHARED && !m.writable) { /* clean: free it now */
       page_out(m.kind, start, stop - start);
       oc_os_drop_file_cache(&m, start, stop - start);
-    } else
+    } else /* anonymous, private, or a small dirty shared piece (unmapped only) */
       page_out(m.kind, start, stop - start);
     start = stop;
   }
