@@ -715,11 +715,13 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
       std::vector<LocalizedVersion> Versions;
       if (Machine.Unknown == UnknownTrip::Version)
         Versions = localizedVersions(Nest, Machine, Cx.SE);
+      // Versions and copies may be made (and invariant values hoisted for the
+      // fit test) even if a later step fails.
+      Changed = true;
       if (!versionOriginal(Outer, FP, Cx.RT.MemoryLimit, Cx.LI, Cx.DT, Cx.SE)) {
         emitNotTransformed(Outer, "no run-time fit test can be placed before the nest", ORE);
         continue;
       }
-      Changed = true; // versions and copies may be made even if a transform fails
       std::vector<AnalyzedNest> Clones;
       for (LocalizedVersion &V : Versions) {
         ValueToValueMapTy VMap;
