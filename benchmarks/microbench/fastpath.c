@@ -88,6 +88,8 @@ int main(int argc, char **argv) {
     perror("fastpath: mmap");
     return 1;
   }
+  oc_release_block(release_area, 1, 1, 4); /* the runtime learns of the mapping */
+  usleep(50000);
 
   const struct {
     const char *name, *label;

@@ -1,5 +1,6 @@
 /* Start-up, fork and exit: settings read once, workers started on first need, a
  * forked child starting clean, and nothing left running after exit. */
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -178,7 +179,21 @@ bool oc_thread_enter(void) {
   return oc_stats_register_thread();
 }
 
+/* Releases the runtime still holds (each tag's last one, buffered pieces) go to the
+ * OS before exit: a file's page cache outlives the process and stays charged to its
+ * group, where the next program, or the same one run again, would start at the limit
+ * and take a neighbour's pages. The wait for the release worker is bounded. */
+#define EXIT_RELEASE_WAIT_NS 200000000L
+
+static void release_all_before_exit(void) {
+  oc_release_flush_idle(oc_now_ns(), 0);
+  oc_release_batch(LONG_MAX);
+  oc_queue_wait_below(&oc_rt.release_queue, 1, EXIT_RELEASE_WAIT_NS);
+}
+
 static void shutdown_runtime(void) {
+  if (atomic_load(&oc_release_on) && __atomic_load_n(&workers_started, __ATOMIC_ACQUIRE))
+    release_all_before_exit();
   pthread_mutex_lock(&lifecycle_lock);
   atomic_store(&oc_state, OC_STATE_STOPPED);
   atomic_store(&oc_release_on, false);

@@ -1,6 +1,9 @@
 #include "pacing.h"
 
 #define MARGIN_FRACTION 16
+/* At least the kernel's readahead window (read_ahead_kb = 8192 here): pages it reads
+ * ahead of a stream are charged to the group before the program names them. */
+#define MARGIN_MIN (8L << 20)
 /* A rate falls by a quarter per sample once consumption slows: a pause between two
  * phases does not give away the headroom at once. */
 #define DECAY_FRACTION 4
@@ -24,7 +27,8 @@ long oc_pace_period_ns(const struct oc_pace *p, long limit) {
 }
 
 long oc_pace_headroom(const struct oc_pace *p, long limit, long react_ns) {
-  double headroom = (double)p->rate * (double)react_ns / 1e9 + (double)(limit / MARGIN_FRACTION);
+  long margin = limit / MARGIN_FRACTION > MARGIN_MIN ? limit / MARGIN_FRACTION : MARGIN_MIN;
+  double headroom = (double)p->rate * (double)react_ns / 1e9 + (double)margin;
   return headroom < (double)(limit / 2) ? (long)headroom : limit / 2;
 }
 

@@ -23,8 +23,8 @@ void oc_pace_sample(struct oc_pace *pace, long now_ns, long consumed);
 #define OC_PACE_MIN_PERIOD_NS 1000000L
 #define OC_PACE_MAX_PERIOD_NS 5000000L
 long oc_pace_period_ns(const struct oc_pace *pace, long limit);
-/* Bytes to keep free below the limit: rate * react_ns plus a margin of limit/16,
- * at most half the limit. */
+/* Bytes to keep free below the limit: rate * react_ns plus a margin of limit/16 (at
+ * least the kernel's 8 MiB readahead window), at most half the limit. */
 long oc_pace_headroom(const struct oc_pace *pace, long limit, long react_ns);
 /* Bytes to release now so that usage + headroom stays within the limit; 0: none. */
 long oc_pace_release_bytes(const struct oc_pace *pace, long limit, long usage, long react_ns);

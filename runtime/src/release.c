@@ -131,7 +131,7 @@ static struct oc_range *newest(struct tag_state *t) {
  * (adjacent pieces merge, so one piece may hold a whole scan); returns the bytes. */
 static long issue_newest(struct tag_state *t, long bytes) {
   struct oc_range *top = newest(t);
-  uintptr_t want = (uintptr_t)(bytes + 4095) >> 12;
+  uintptr_t want = ((uintptr_t)bytes + 4095) >> 12;
   struct oc_range piece = *top;
   if (piece.end - piece.first > want) {
     uintptr_t from = (piece.end - want) / OC_CHUNK_GRANULES * OC_CHUNK_GRANULES;

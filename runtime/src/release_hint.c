@@ -11,9 +11,12 @@
  * for it (like the kernel's dirty throttling): a program that outruns its releases
  * would otherwise push the kernel into reclaim, which releases exist to avoid. So
  * does a queue close to full, whose next pieces would be dropped (a thread filtering
- * nothing but strided pages records far faster than any system call).
+ * nothing but strided pages records far faster than any system call). It waits for
+ * the queue to fall to a fraction of a batch: a wait per few pieces would cost more
+ * in wake-ups than the releases themselves.
  * Called with no runtime lock held. */
-#define RELEASE_BACKLOG 4
+#define RELEASE_BACKLOG (2 * OC_RELEASE_BATCH)
+#define RELEASE_RESUME (OC_RELEASE_BATCH / 2)
 #define RELEASE_QUEUE_HIGH (OC_QUEUE_CAPACITY * 3 / 4)
 #define RELEASE_THROTTLE_NS 20000000L
 
@@ -24,7 +27,7 @@ static void wait_for_release_worker(void) {
   struct oc_limit_figures f;
   oc_limit_cached(&f);
   if (queued >= RELEASE_QUEUE_HIGH || f.usage + f.limit / 8 >= f.limit)
-    oc_queue_wait_below(&oc_rt.release_queue, RELEASE_BACKLOG, RELEASE_THROTTLE_NS);
+    oc_queue_wait_below(&oc_rt.release_queue, RELEASE_RESUME, RELEASE_THROTTLE_NS);
 }
 
 void oc_release_slow(uintptr_t start, uintptr_t end, int priority, int tag) {

@@ -28,19 +28,20 @@ TEST(Pacing, HeadroomCoversTheConsumptionUntilTheNextDecisionShows) {
   const long limit = 60 * MiB;
   oc_pace pace = Steady(400 * MiB, 10); // a fast stream: 4 MiB per 10 ms
   long headroom = oc_pace_headroom(&pace, limit, kReact);
-  EXPECT_GE(headroom, 4 * MiB + limit / 16 - MiB / 8);
+  EXPECT_GE(headroom, 4 * MiB + 8 * MiB - MiB / 8);
   // Below limit - headroom nothing goes; above, exactly the excess.
   EXPECT_EQ(oc_pace_release_bytes(&pace, limit, limit - headroom, kReact), 0);
   EXPECT_EQ(oc_pace_release_bytes(&pace, limit, limit - headroom + 3 * MiB, kReact), 3 * MiB);
   // A slow program keeps only the margin free: its buffer stays useful.
   oc_pace slow = Steady(1 * MiB, 10);
-  EXPECT_LT(oc_pace_headroom(&slow, limit, kReact), limit / 16 + MiB / 8);
+  EXPECT_LT(oc_pace_headroom(&slow, limit, kReact), 8 * MiB + MiB / 8);
 }
 
 TEST(Pacing, EveryLimitKeepsAMarginAndNeverMoreThanHalf) {
   for (long limit : {16 * MiB, 60 * MiB, 240 * MiB, 4096 * MiB}) {
     oc_pace idle{};
-    EXPECT_EQ(oc_pace_headroom(&idle, limit, kReact), limit / 16) << limit;
+    long margin = limit / 16 > 8 * MiB ? limit / 16 : 8 * MiB; // a readahead window at least
+    EXPECT_EQ(oc_pace_headroom(&idle, limit, kReact), margin) << limit;
     oc_pace flood = Steady(1000000 * MiB, 3);
     EXPECT_EQ(oc_pace_headroom(&flood, limit, kReact), limit / 2) << limit;
   }
