@@ -15,6 +15,7 @@
 #include "llvm/Analysis/RegionInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -366,13 +367,27 @@ private:
   DenseMap<Loop *, isl::set> LoopDomains;
 };
 
+/// A math library call under math-errno (sqrt, exp, pow...): numbers in, a
+/// number out, and the only memory it may write is errno, which is none of
+/// the program's arrays. Polly declines such loops; the model need not. The
+/// library function is known by name and prototype (TargetLibraryInfo): the
+/// memory attributes that say so are only inferred later in the pipeline.
+bool onlySetsErrno(const CallBase &Call, const TargetLibraryInfo &TLI) {
+  const Function *Callee = Call.getCalledFunction();
+  LibFunc Func;
+  return Callee && TLI.getLibFunc(*Callee, Func) && TLI.has(Func) &&
+         Call.getType()->isFloatingPointTy() &&
+         llvm::none_of(Call.args(), [](const Use &Arg) { return Arg->getType()->isPointerTy(); });
+}
+
 /// Builds a nest for a loop Polly declined, from ScalarEvolution: affine
 /// references become 1-D (linearised) access relations; a reference whose
 /// address depends on a value loaded inside the nest is indirect.
 class ScevNestBuilder {
 public:
-  ScevNestBuilder(isl_ctx *Ctx, ScalarEvolution &SE, const DataLayout &DL)
-      : Ctx(Ctx), SE(SE), DL(DL) {}
+  ScevNestBuilder(isl_ctx *Ctx, ScalarEvolution &SE, const DataLayout &DL,
+                  const TargetLibraryInfo &TLI)
+      : Ctx(Ctx), SE(SE), DL(DL), TLI(TLI) {}
 
   /// Returns the reason in plain words when the nest cannot be described.
   std::optional<std::string> build(Loop *Outermost, IRNest &Nest) {
@@ -389,7 +404,7 @@ public:
               Nest.Unsupported = *Why;
           } else if (auto *Call = dyn_cast<CallBase>(&Inst);
                      Call && Call->mayReadOrWriteMemory() &&
-                     !isa<DbgInfoIntrinsic>(Call)) {
+                     !isa<DbgInfoIntrinsic>(Call) && !onlySetsErrno(*Call, TLI)) {
             return "the loop calls " +
                    (Call->getCalledFunction()
                         ? "'" + Call->getCalledFunction()->getName().str() + "'"
@@ -570,6 +585,7 @@ private:
   isl_ctx *Ctx;
   ScalarEvolution &SE;
   const DataLayout &DL;
+  const TargetLibraryInfo &TLI;
   DenseMap<BasicBlock *, Loop *> LoopOf;
 };
 
@@ -617,11 +633,20 @@ FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
     Result.Nests.push_back(std::move(Nest));
   }
 
-  for (Loop *Top : LI) {
-    if (containsAny(Top, Covered))
-      continue; // (part of) this nest was modelled from Polly
+  // Loops Polly left out, outermost first; around a nest Polly modelled,
+  // the loops beside it are nests of their own (never skipped in silence).
+  auto &TLI = FAM.getResult<TargetLibraryAnalysis>(F);
+  SmallVector<Loop *, 8> Tops(LI.begin(), LI.end());
+  while (!Tops.empty()) {
+    Loop *Top = Tops.pop_back_val();
+    if (Covered.count(Top))
+      continue;
+    if (containsAny(Top, Covered)) {
+      Tops.append(Top->begin(), Top->end());
+      continue;
+    }
     IRNest Nest;
-    ScevNestBuilder Scev(Ctx, SE, DL);
+    ScevNestBuilder Scev(Ctx, SE, DL, TLI);
     std::optional<std::string> Why = Scev.build(Top, Nest);
     if (!Why && Nest.Model.Refs.empty() && !Nest.Unsupported.empty())
       Why = Nest.Unsupported;

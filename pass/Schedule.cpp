@@ -219,8 +219,10 @@ int64_t shortestPathInstructions(const Loop *L, ScalarEvolution &SE) {
 
 NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
                           LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE,
-                          const Loop *OutwardOf) {
+                          const Loop *OutwardOf, Loop *Within) {
+  assert((!Within || inNest(Nest, Within)) && "a part is a loop of the nest");
   NestSchedule NS;
+  NS.Within = Within;
   const NestModel &Model = Nest.IR.Model;
   const int64_t Page = Params.Machine.PageSize;
   const int64_t BlockBytes = Page * std::max<int64_t>(1, Params.BlockPages);
@@ -240,6 +242,8 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
       continue;
     bool Pf = RL.PrefetchPredicate != "false" && RL.Role != GroupRole::Trailer;
     bool Rel = RL.ReleasePredicate != "false" && RL.Role != GroupRole::Leader;
+    if (Within && !(Nest.IR.Accesses[R] && Within->contains(Nest.IR.Accesses[R])))
+      continue;
     if (Model.Refs[R].Indirect) {
       if (Pf && Nest.IR.Accesses[R] && Nest.IR.IndexLoads[R])
         Indirect.push_back(R);
@@ -276,6 +280,30 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
     NS.Reason = "the hinted references are not inside one loop of the nest";
     return NS;
   }
+  // Loops the walk outward may reach: the nest, or the part scheduled.
+  auto Reachable = [&](const Loop *P) {
+    return inNest(Nest, P) && (!Within || Within->contains(P));
+  };
+
+  // Sweeps inside a loop that moves some of them nowhere (a time loop around
+  // `B = f(A); A = f(B)`, TOCS Fig. 14): no single pipeline loop serves them,
+  // so each child loop holding hinted references becomes a pipeline of its
+  // own; reuse across the outer loop is the localized space's decision.
+  SmallVector<Loop *, 4> Parts;
+  bool SomeInvariant = false;
+  for (const Candidate &C : Cands) {
+    if (!L->contains(BlockOf(C)))
+      continue;
+    auto A = addressAt(Nest.IR.Accesses[C.Ref], L, SE);
+    SomeInvariant |= A && A->StepS->isZero();
+    for (Loop *Child : L->getSubLoops())
+      if (Child->contains(BlockOf(C)) && !llvm::is_contained(Parts, Child))
+        Parts.push_back(Child);
+  }
+  if (SomeInvariant && Parts.size() > 1) {
+    NS.Parts.assign(Parts.begin(), Parts.end());
+    return NS;
+  }
 
   // TOCS Fig. 8: move outward while the loop changes no hinted address or
   // touches less than a block. A symbolic step (a run-time row length) counts
@@ -295,7 +323,7 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
             SymbolicStep |= !A->Step;
           }
     Loop *Parent = L->getParentLoop();
-    bool CanMove = inNest(Nest, Parent);
+    bool CanMove = Reachable(Parent);
     if (!Varies) {
       if (!CanMove) {
         NS.Reason = "no hinted reference changes its address in a loop of "
@@ -337,7 +365,7 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
   }
   NS.BackedgeTaken = BTC;
   if (Params.Machine.Unknown == UnknownTrip::Version && !OutwardOf && !SymbolicStep &&
-      !SE.getSmallConstantTripCount(L) && inNest(Nest, L->getParentLoop())) {
+      !SE.getSmallConstantTripCount(L) && Reachable(L->getParentLoop())) {
     if (const SCEV *Trips = tripsInvariantIn(L, Nest.IR.Loops[0], SE))
       NS.EntryBytes = SE.getMulExpr(Trips, SE.getConstant(Trips->getType(), MaxStep));
   }

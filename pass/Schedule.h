@@ -73,6 +73,11 @@ struct NestSchedule {
   int64_t IterDistance = 0;
   std::vector<RefSchedule> Refs;
   std::string Reason;          ///< non-empty: not transformed, and why
+  /// Non-empty: no single pipeline loop; each of these loops of the nest is
+  /// scheduled as a pipeline of its own (scheduleNest with Within).
+  std::vector<llvm::Loop *> Parts;
+  /// The loop of the nest this schedule is confined to (null: the nest).
+  llvm::Loop *Within = nullptr;
   /// Set under -outcore-unknown-trip=version when the pipeline loop's trip
   /// count is unknown at compile time and the loop around it is in the nest
   /// (TOCS Fig. 8 could move outward): the
@@ -91,11 +96,13 @@ int64_t shortestPathInstructions(const llvm::Loop *L, llvm::ScalarEvolution &SE)
 
 /// OutwardOf: a loop of the nest to treat as touching less than a block (the
 /// pipeline loop moves outward from it), for the run-time version that
-/// EntryBytes selects.
+/// EntryBytes selects. Within: schedule only the references inside this loop
+/// of the nest, the pipeline loop no further out than it (one of Parts).
 NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
                           llvm::LoopInfo &LI, llvm::DominatorTree &DT,
                           llvm::ScalarEvolution &SE,
-                          const llvm::Loop *OutwardOf = nullptr);
+                          const llvm::Loop *OutwardOf = nullptr,
+                          llvm::Loop *Within = nullptr);
 
 } // namespace outcore
 

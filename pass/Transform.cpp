@@ -645,7 +645,7 @@ std::string fitTestRefusal(const SCEV *FP, const MachineParams &Machine, ScalarE
 /// its end. A copy that cannot be transformed stays plain.
 std::string hintVersion(const AnalyzedNest &V, const NestSchedule &NS, Context &Cx) {
   if (NS.EntryBytes) {
-    Loop *Root = V.IR.Loops[0];
+    Loop *Root = NS.Within ? NS.Within : V.IR.Loops[0];
     SCEVExpander Exp(Cx.SE, Cx.F.getParent()->getDataLayout(), "oc.entry");
     const int64_t Block =
         Cx.Params.Machine.PageSize * std::max<int64_t>(1, Cx.Params.BlockPages);
@@ -661,7 +661,9 @@ std::string hintVersion(const AnalyzedNest &V, const NestSchedule &NS, Context &
     if (cloneLoopUnder(Root, ShortRows, ".oc.outward", VMap, Cx.LI, Cx.DT, Cx.SE)) {
       AnalyzedNest Moved{remapNest(V.IR, VMap, Cx.LI), V.Locality};
       const Loop *Inner = Cx.LI.getLoopFor(cast<BasicBlock>(VMap[PipelineHeader]));
-      NestSchedule MS = scheduleNest(Moved, Cx.Params, Cx.LI, Cx.DT, Cx.SE, Inner);
+      Loop *MovedRoot = Cx.LI.getLoopFor(cast<BasicBlock>(VMap[Root->getHeader()]));
+      NestSchedule MS = scheduleNest(Moved, Cx.Params, Cx.LI, Cx.DT, Cx.SE, Inner,
+                                     NS.Within ? MovedRoot : nullptr);
       std::string Why = !MS.Reason.empty() ? MS.Reason
                         : MS.Refs.empty()  ? "no reference gets a hint"
                                            : transformNest(Moved, MS, Cx);
@@ -670,6 +672,37 @@ std::string hintVersion(const AnalyzedNest &V, const NestSchedule &NS, Context &
     }
   }
   return transformNest(V, NS, Cx);
+}
+
+/// Schedules each pipeline of V (the nest, or each of its Parts, depth
+/// first) and hands it to OnPipeline, which returns why it gives up. A part
+/// is scheduled only after the parts before it were handled, so it sees their
+/// rewrites. Returns "" when some pipeline succeeded, else the first reason.
+std::string forEachPipeline(const AnalyzedNest &V, Context &Cx, Loop *Within,
+                            function_ref<std::string(const NestSchedule &)> OnPipeline) {
+  NestSchedule NS = scheduleNest(V, Cx.Params, Cx.LI, Cx.DT, Cx.SE, nullptr, Within);
+  if (NS.Parts.empty()) {
+    if (NS.Reason.empty() && NS.Refs.empty())
+      NS.Reason = "no reference gets a hint in the pipeline loop";
+    return NS.Reason.empty() ? OnPipeline(NS) : NS.Reason;
+  }
+  std::string First;
+  bool Some = false;
+  for (Loop *Part : NS.Parts) {
+    std::string Why = forEachPipeline(V, Cx, Part, OnPipeline);
+    LLVM_DEBUG(if (!Why.empty()) dbgs() << "outcore: part at depth " << Part->getLoopDepth()
+                                        << " left plain: " << Why << "\n");
+    Some |= Why.empty();
+    if (First.empty())
+      First = Why;
+  }
+  return Some ? "" : First;
+}
+
+/// Rewrites every pipeline of one version of a nest.
+std::string hintPipelines(const AnalyzedNest &V, Context &Cx) {
+  return forEachPipeline(V, Cx, nullptr,
+                         [&](const NestSchedule &NS) { return hintVersion(V, NS, Cx); });
 }
 
 } // namespace
@@ -695,10 +728,8 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
       emitNotTransformed(Nest.IR.Loops[0], Nest.IR.Unsupported, ORE);
       continue;
     }
-    NestSchedule NS = scheduleNest(Nest, Info.Params, Cx.LI, Cx.DT, Cx.SE);
-    std::string Reason = NS.Reason;
-    if (Reason.empty() && NS.Refs.empty())
-      Reason = "no reference gets a hint in the pipeline loop";
+    std::string Reason = forEachPipeline(Nest, Cx, nullptr,
+                                         [](const NestSchedule &) { return ""; });
     const MachineParams &Machine = Info.Params.Machine;
     // Read before the IR changes: every hinted nest runs only when its data
     // does not fit (the fit test); data that fits in the memory the analysis
@@ -728,14 +759,11 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
         if (versionNest(Outer, V.Need, Cx.RT.MemoryLimit, ".oc.local", VMap, Cx.LI, Cx.DT, Cx.SE))
           Clones.push_back({remapNest(Nest.IR, VMap, Cx.LI), std::move(V.Locality)});
       }
-      Reason = hintVersion(Nest, NS, Cx);
+      Reason = hintPipelines(Nest, Cx);
       bool Hinted = Reason.empty();
       // A version that cannot be transformed stays a plain copy of the nest.
       for (const AnalyzedNest &Clone : Clones) {
-        NestSchedule CS = scheduleNest(Clone, Info.Params, Cx.LI, Cx.DT, Cx.SE);
-        std::string Why = !CS.Reason.empty() ? CS.Reason
-                          : CS.Refs.empty()  ? "no reference gets a hint"
-                                             : hintVersion(Clone, CS, Cx);
+        std::string Why = hintPipelines(Clone, Cx);
         Hinted |= Why.empty();
         LLVM_DEBUG(if (!Why.empty()) dbgs() << "outcore: run-time version left plain: "
                                             << Why << "\n");

@@ -326,12 +326,15 @@ std::vector<LocalizedVersion> localizedVersions(const AnalyzedNest &Nest,
 
 IRNest remapNest(const IRNest &N, ValueToValueMapTy &VMap, LoopInfo &LI) {
   IRNest C = N;
+  // Parts of the nest outside the cloned loop stay as they are.
   for (Loop *&L : C.Loops)
-    L = LI.getLoopFor(cast<BasicBlock>(VMap[L->getHeader()]));
+    if (Value *Header = VMap.lookup(L->getHeader()))
+      L = LI.getLoopFor(cast<BasicBlock>(Header));
   for (auto *List : {&C.Accesses, &C.IndexLoads})
     for (Instruction *&I : *List)
       if (I)
-        I = cast<Instruction>(VMap[I]);
+        if (Value *Copy = VMap.lookup(I))
+          I = cast<Instruction>(Copy);
   return C;
 }
 

@@ -102,7 +102,8 @@ bool versionOriginal(llvm::Loop *Outer, const llvm::SCEV *Footprint,
                      llvm::FunctionCallee MemoryLimit, llvm::LoopInfo &LI,
                      llvm::DominatorTree &DT, llvm::ScalarEvolution &SE);
 
-/// The nest N as it is in a clone made by versionNest.
+/// The nest N as it is in a clone made by versionNest, or in a clone of one
+/// of its loops (what lies outside that loop stays as it is).
 IRNest remapNest(const IRNest &N, llvm::ValueToValueMapTy &VMap,
                  llvm::LoopInfo &LI);
 
