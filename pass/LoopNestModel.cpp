@@ -153,11 +153,11 @@ NestLoop describeLoop(Loop *L, int Parent, unsigned Index, ScalarEvolution &SE,
   // ScalarEvolution gives the plainest text ("n") when the trip count is
   // invariant in the whole nest; Polly's domain covers triangular loops (its
   // maximum over the outer loops) and is exact where SCEV gives up.
-  const SCEV *BTC = SE.getBackedgeTakenCount(L);
+  const SCEV *BTC = backedgeCount(L, SE);
   Loop *Outermost = L;
   while (Outermost->getParentLoop())
     Outermost = Outermost->getParentLoop();
-  if (!isa<SCEVCouldNotCompute>(BTC) && SE.isLoopInvariant(BTC, Outermost))
+  if (BTC && SE.isLoopInvariant(BTC, Outermost))
     NL.TripText = scevText(SE.getAddExpr(BTC, SE.getOne(BTC->getType())));
   else
     NL.TripText = TripFromIsl ? *TripFromIsl : "unknown";
@@ -257,6 +257,10 @@ std::string baseName(const Value *Base) {
     return *Name;
   if (auto *Arg = dyn_cast<Argument>(Base))
     return "arg" + std::to_string(Arg->getArgNo());
+  // A pointer read from a variable (a global `double *a`, an array shared
+  // with an OpenMP outlined body) is named after the variable.
+  if (auto *Load = dyn_cast<LoadInst>(Base))
+    return baseName(Load->getPointerOperand());
   return "unnamed";
 }
 
@@ -609,7 +613,47 @@ bool containsAny(Loop *L, const SmallPtrSetImpl<Loop *> &Set) {
   return llvm::any_of(*L, [&](Loop *Sub) { return containsAny(Sub, Set); });
 }
 
+/// The backedges of `do ... while (++iv <= bound)` with a counter narrower
+/// than 64 bits that cannot wrap (nsw), as an OpenMP chunk's loop is written:
+/// ScalarEvolution gives up there when bound + 1 may overflow, which the
+/// counter's nsw rules out. max(bound - first + 1, 0), first the counter's
+/// value at the first test, in 64 bits.
+const SCEV *inclusiveBoundCount(const Loop *L, ScalarEvolution &SE) {
+  BasicBlock *Latch = L->getLoopLatch();
+  auto *Br = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+  auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
+  if (!Cmp || L->getExitingBlock() != Latch)
+    return nullptr;
+  ICmpInst::Predicate Stay =
+      L->contains(Br->getSuccessor(0)) ? Cmp->getPredicate() : Cmp->getInversePredicate();
+  const SCEV *Counter = SE.getSCEV(Cmp->getOperand(0));
+  const SCEV *Bound = SE.getSCEV(Cmp->getOperand(1));
+  if (Stay == ICmpInst::ICMP_SGE) {
+    std::swap(Counter, Bound);
+    Stay = ICmpInst::ICMP_SLE;
+  }
+  auto *AR = dyn_cast<SCEVAddRecExpr>(Counter);
+  if (Stay != ICmpInst::ICMP_SLE || !AR || AR->getLoop() != L || !AR->hasNoSignedWrap() ||
+      !AR->getStepRecurrence(SE)->isOne() || !SE.isLoopInvariant(Bound, L) ||
+      SE.getTypeSizeInBits(AR->getType()) >= 64)
+    return nullptr;
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  const SCEV *Count = SE.getAddExpr(SE.getMinusSCEV(SE.getSignExtendExpr(Bound, I64),
+                                                    SE.getSignExtendExpr(AR->getStart(), I64)),
+                                    SE.getOne(I64));
+  return SE.getSMaxExpr(Count, SE.getZero(I64));
+}
+
 } // namespace
+
+const SCEV *backedgeCount(const Loop *L, ScalarEvolution &SE, bool SymbolicMax) {
+  const SCEV *BTC = SymbolicMax ? SE.getSymbolicMaxBackedgeTakenCount(L)
+                                : SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(BTC))
+    return inclusiveBoundCount(L, SE);
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  return SE.getTypeSizeInBits(BTC->getType()) > 64 ? SE.getTruncateExpr(BTC, I64) : BTC;
+}
 
 FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
   FunctionNests Result;

@@ -22,6 +22,8 @@
 namespace llvm {
 class Instruction;
 class Loop;
+class ScalarEvolution;
+class SCEV;
 class Value;
 } // namespace llvm
 
@@ -66,6 +68,15 @@ struct FunctionNests {
 
 /// The source variable a value holds, from debug info (-g), if known.
 std::optional<std::string> debugVariableName(llvm::Value *V);
+
+/// The backedges L takes, exact (or its symbolic maximum), in at most 64
+/// bits; null when unknown. ScalarEvolution widens the count of
+/// `for (iv = lb; iv <= ub; iv++)` (i128 for an i64 counter, as OpenMP's
+/// bounds are written) against an overflow no counter of at most 64 bits can
+/// reach, so a wider count is narrowed to 64 bits; where it gives up on a
+/// narrower counter's `++iv <= ub`, the count is taken from the counter's nsw.
+const llvm::SCEV *backedgeCount(const llvm::Loop *L, llvm::ScalarEvolution &SE,
+                                bool SymbolicMax = false);
 
 /// Builds the nests of F. Needs Polly's ScopInfoAnalysis registered in FAM.
 FunctionNests buildFunctionNests(llvm::Function &F,

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HoistInvariantLoads.h"
 #include "Locality.h"
 #include "Transform.h"
 
@@ -54,6 +55,8 @@ void addCanonicalization(FunctionPassManager &FPM) {
   FPM.addPass(LoopSimplifyPass());
   FPM.addPass(LCSSAPass());
   FPM.addPass(createFunctionToLoopPassAdaptor(LoopRotatePass()));
+  // After rotation: a preheader for each loop, loads that run when it does.
+  FPM.addPass(HoistInvariantLoadsPass());
 }
 
 /// Parses the optional "<params>" after a pass name; reports a bad one as a

@@ -357,9 +357,8 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
     NS.Reason = "the pipeline loop does not end in a conditional branch";
     return NS;
   }
-  const SCEV *BTC = SE.getBackedgeTakenCount(L);
-  if (isa<SCEVCouldNotCompute>(BTC) ||
-      SE.getTypeSizeInBits(BTC->getType()) > 64) {
+  const SCEV *BTC = backedgeCount(L, SE);
+  if (!BTC) {
     NS.Reason = "the trip count of the pipeline loop cannot be computed";
     return NS;
   }

@@ -197,9 +197,8 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
         const SCEV *C = Cx.SE.getAddRecExpr(Cx.SE.getZero(I64), Cx.SE.getOne(I64), OL,
                                             SCEV::FlagNUW);
         It->second.first = Exp.expandCodeFor(C, I64, PT);
-        const SCEV *Last = Cx.SE.getBackedgeTakenCount(OL);
-        if (!isa<SCEVCouldNotCompute>(Last) && Exp.isSafeToExpandAt(Last, PT) &&
-            Cx.SE.getTypeSizeInBits(Last->getType()) <= 64)
+        const SCEV *Last = backedgeCount(OL, Cx.SE);
+        if (Last && Exp.isSafeToExpandAt(Last, PT))
           It->second.second = GB.CreateZExtOrTrunc(
               Exp.expandCodeFor(Last, Last->getType(), PT), I64, "oc.last");
       }

@@ -31,8 +31,8 @@ const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &
 /// no such bound has none (null).
 const SCEV *backedgesInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &SE) {
   Type *I64 = Type::getInt64Ty(SE.getContext());
-  for (const SCEV *BTC : {SE.getBackedgeTakenCount(L), SE.getSymbolicMaxBackedgeTakenCount(L)}) {
-    if (isa<SCEVCouldNotCompute>(BTC) || SE.getTypeSizeInBits(BTC->getType()) > 64)
+  for (const SCEV *BTC : {backedgeCount(L, SE), backedgeCount(L, SE, /*SymbolicMax=*/true)}) {
+    if (!BTC)
       continue;
     if (SE.isLoopInvariant(BTC, Outer))
       return SE.getTruncateOrZeroExtend(BTC, I64);

@@ -1,0 +1,83 @@
+//===- HoistInvariantLoads.cpp - Scalars and pointers read once per loop --===//
+
+#include "HoistInvariantLoads.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/Loads.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/MemoryLocation.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+
+#define DEBUG_TYPE "outcore"
+
+using namespace llvm;
+
+STATISTIC(NumHoisted, "Loads of loop-invariant variables moved to a preheader");
+
+namespace outcore {
+namespace {
+
+/// A variable itself (argument, stack slot, global), not an element reached
+/// through an address computation.
+bool isVariable(const Value *Ptr) {
+  return isa<Argument>(Ptr) || isa<AllocaInst>(Ptr) || isa<GlobalVariable>(Ptr);
+}
+
+bool loopMayWrite(const Loop &L, const MemoryLocation &Loc, AAResults &AA) {
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      if (I.mayWriteToMemory() && isModSet(AA.getModRefInfo(&I, Loc)))
+        return true;
+  return false;
+}
+
+} // namespace
+
+PreservedAnalyses HoistInvariantLoadsPass::run(Function &F, FunctionAnalysisManager &FAM) {
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  auto &AA = FAM.getResult<AAManager>(F);
+  auto &AC = FAM.getResult<AssumptionAnalysis>(F);
+  const DataLayout &DL = F.getDataLayout();
+  bool Changed = false;
+  // Inner loops first: a load leaves one loop at a time, into the preheader,
+  // which belongs to the loop around it.
+  SmallVector<Loop *, 16> Loops = LI.getLoopsInPreorder();
+  for (Loop *L : llvm::reverse(Loops)) {
+    BasicBlock *Preheader = L->getLoopPreheader();
+    if (!Preheader)
+      continue;
+    Instruction *At = Preheader->getTerminator();
+    SmallVector<LoadInst *, 8> Hoist;
+    for (BasicBlock *BB : L->blocks()) {
+      if (LI.getLoopFor(BB) != L)
+        continue; // an inner loop kept it: something there may write it
+      for (Instruction &I : *BB) {
+        auto *Load = dyn_cast<LoadInst>(&I);
+        if (!Load || !Load->isSimple() || !isVariable(Load->getPointerOperand()) ||
+            !L->isLoopInvariant(Load->getPointerOperand()) ||
+            loopMayWrite(*L, MemoryLocation::get(Load), AA) ||
+            !isSafeToLoadUnconditionally(Load->getPointerOperand(), Load->getType(),
+                                         Load->getAlign(), DL, At, &AC, &DT))
+          continue;
+        Hoist.push_back(Load);
+      }
+    }
+    for (LoadInst *Load : Hoist) {
+      Load->moveBefore(At);
+      Load->dropLocation(); // it no longer runs where the source line does
+    }
+    NumHoisted += Hoist.size();
+    Changed |= !Hoist.empty();
+  }
+  if (!Changed)
+    return PreservedAnalyses::all();
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
+}
+
+} // namespace outcore
