@@ -177,8 +177,7 @@ NestLoop describeLoop(Loop *L, int Parent, unsigned Index, ScalarEvolution &SE,
     if (NL.TripCount && *NL.TripCount > 0)
       NL.LastText = std::to_string(Source->First +
                                    Source->Step * (*NL.TripCount - 1));
-    else if (!isa<SCEVCouldNotCompute>(BTC) &&
-             SE.isLoopInvariant(BTC, Outermost))
+    else if (BTC && SE.isLoopInvariant(BTC, Outermost))
       NL.LastText = scevText(cast<SCEVAddRecExpr>(SE.getSCEV(Phi))
                                  ->evaluateAtIteration(BTC, SE));
   } else {
@@ -622,7 +621,7 @@ const SCEV *inclusiveBoundCount(const Loop *L, ScalarEvolution &SE) {
   BasicBlock *Latch = L->getLoopLatch();
   auto *Br = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
   auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
-  if (!Cmp || L->getExitingBlock() != Latch)
+  if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy() || L->getExitingBlock() != Latch)
     return nullptr;
   ICmpInst::Predicate Stay =
       L->contains(Br->getSuccessor(0)) ? Cmp->getPredicate() : Cmp->getInversePredicate();
