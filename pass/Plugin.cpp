@@ -3,6 +3,7 @@
 //   outcore                    the transform (DESIGN.md name)
 //   print<outcore-locality>    the analysis report
 //   outcore-prepare            the short canonicalisation the analysis expects
+//   outcore-spill-globals      big zero-initialised globals into runtime memory
 // Pass parameters: outcore<page-size=16;mem-size=8000>,
 // print<outcore-locality><page-size=16>.
 // In clang (-O1 and above) the canonicalisation and the transform run at
@@ -12,6 +13,7 @@
 
 #include "HoistInvariantLoads.h"
 #include "Locality.h"
+#include "SpillGlobals.h"
 #include "Transform.h"
 
 #include "polly/ScopDetection.h"
@@ -107,10 +109,19 @@ void registerCallbacks(PassBuilder &PB) {
         }
         return false;
       });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "outcore-spill-globals")
+          return false;
+        MPM.addPass(SpillGlobalsPass());
+        return true;
+      });
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel Level) {
         if (Level == OptimizationLevel::O0)
           return;
+        MPM.addPass(SpillGlobalsPass());
         FunctionPassManager FPM;
         addCanonicalization(FPM);
         FPM.addPass(OutcorePass());

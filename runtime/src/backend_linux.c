@@ -311,6 +311,28 @@ bool oc_maps_next_data(uintptr_t addr, uintptr_t *start, uintptr_t *end) {
   return found;
 }
 
+/* Held for reading from a shared-file release's check to its advice. */
+static pthread_rwlock_t unmap_lock = PTHREAD_RWLOCK_INITIALIZER;
+
+void oc_maps_unmap_begin(void) { pthread_rwlock_wrlock(&unmap_lock); }
+
+void oc_maps_unmap_end(uintptr_t start, size_t len) {
+  pthread_rwlock_wrlock(&table_lock);
+  for (size_t i = 0; table && i < table->count; i++)
+    if (table->entries[i].start < start + len && table->entries[i].end > start)
+      table->entries[i].kind = OC_MAP_SPECIAL; /* gone until the next reread */
+  pthread_rwlock_unlock(&table_lock);
+  pthread_rwlock_unlock(&unmap_lock);
+}
+
+static bool still_file_shared(uintptr_t start, size_t len) {
+  pthread_rwlock_rdlock(&table_lock);
+  const struct oc_mapping *m = find_locked(start);
+  bool shared = m && m->kind == OC_MAP_FILE_SHARED && start + len <= m->end;
+  pthread_rwlock_unlock(&table_lock);
+  return shared;
+}
+
 void oc_maps_set_runtime_range(uintptr_t start, uintptr_t end) {
   pthread_rwlock_wrlock(&table_lock);
   runtime_start = start;
@@ -429,8 +451,12 @@ long oc_os_release_flush(struct oc_release_batch *batch) {
 long oc_os_release(struct oc_release_batch *batch, enum oc_map_kind kind, uintptr_t start,
                    size_t len, bool have_swap) {
   if (kind == OC_MAP_FILE_SHARED) {
-    madvise((void *)start, len, MADV_DONTNEED);
-    return 1;
+    pthread_rwlock_rdlock(&unmap_lock);
+    bool advise = still_file_shared(start, len);
+    if (advise)
+      madvise((void *)start, len, MADV_DONTNEED);
+    pthread_rwlock_unlock(&unmap_lock);
+    return advise;
   }
   /* PAGEOUT writes anonymous and private pages to swap before freeing them; with
    * no swap it cannot free them, so COLD just makes them the first to go. */
@@ -461,6 +487,11 @@ static int file_fd(const struct oc_mapping *m) {
         fd_cache[i].inode == m->inode)
       return fd_cache[i].fd_plus_one - 1;
   int fd = open(m->path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0) { /* unlinked (spilled blocks): the mapping's own link, where permitted */
+    char link[64];
+    snprintf(link, sizeof link, "/proc/self/map_files/%" PRIxPTR "-%" PRIxPTR, m->start, m->end);
+    fd = open(link, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  }
   struct stat st;
   if (fd < 0)
     return -1;
@@ -515,6 +546,7 @@ void oc_maps_fork_child(void) {
   self_pidfd = -1;
   batching = BATCHING_UNKNOWN;
   pthread_rwlock_init(&table_lock, NULL);
+  pthread_rwlock_init(&unmap_lock, NULL);
   table = NULL;
   refreshed_ns = -OC_MAPS_REFRESH_NS;
   pthread_mutex_unlock(&fd_lock);

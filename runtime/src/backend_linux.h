@@ -88,6 +88,14 @@ void oc_maps_refresh(void);
 /* Marks [start, end) as the runtime's own. */
 void oc_maps_set_runtime_range(uintptr_t start, uintptr_t end);
 
+/* Memory the runtime itself unmaps or moves (spilled blocks): between begin and end
+ * no release of a shared file mapping is between its check and its advice, and end
+ * drops [start, start + len) from the table, so a release never takes memory mapped
+ * there since (anonymous memory, where MADV_DONTNEED would lose data) for the file
+ * mapping it replaced. */
+void oc_maps_unmap_begin(void);
+void oc_maps_unmap_end(uintptr_t start, size_t len);
+
 void oc_maps_fork_prepare(void);
 void oc_maps_fork_parent(void);
 void oc_maps_fork_child(void);
@@ -125,7 +133,7 @@ struct oc_release_batch {
  * readahead) is never a stream. Racy by design, like oc_os_note_single_page. */
 bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t start, uintptr_t end);
 /* Frees memory without losing data; returns the system calls made. Shared file
- * mappings, at once: MADV_DONTNEED only unmaps there (the page cache keeps the
+ * mappings, at once, if the table still says so (oc_maps_unmap_begin): MADV_DONTNEED only unmaps there (the page cache keeps the
  * data, dirty bits move to the pages), and dropping the clean cache follows
  * (oc_os_drop_file_cache); cheaper than reclaim. Everything else goes into the
  * batch (issued when full): MADV_PAGEOUT, or MADV_COLD for anonymous memory without

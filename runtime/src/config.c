@@ -101,3 +101,52 @@ void oc_config_from_env(struct oc_config *config) {
       strcpy(config->stats_path, value);
   }
 }
+
+static const char *const spill_mode_names[] = {
+    [OC_SPILL_AUTO] = "auto",
+    [OC_SPILL_ON] = "on",
+    [OC_SPILL_OFF] = "off",
+};
+
+bool oc_parse_spill_mode(const char *text, enum oc_spill_mode *mode) {
+  for (unsigned i = 0; i < sizeof spill_mode_names / sizeof spill_mode_names[0]; i++) {
+    if (text && strcasecmp(text, spill_mode_names[i]) == 0) {
+      *mode = (enum oc_spill_mode)i;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool oc_parse_spill_min(const char *text, long *bytes) {
+  long value;
+  if (!oc_parse_size(text, &value) || value < OC_SPILL_MIN_FLOOR)
+    return false;
+  *bytes = value;
+  return true;
+}
+
+bool oc_parse_spill_dir(const char *text, char *dir, size_t size) {
+  if (!text || text[0] != '/' || strlen(text) >= size)
+    return false;
+  strcpy(dir, text);
+  return true;
+}
+
+void oc_spill_config_from_env(struct oc_spill_config *config) {
+  memset(config, 0, sizeof *config);
+  config->mode = OC_SPILL_AUTO;
+  config->min = OC_SPILL_MIN_DEFAULT;
+
+  const char *value = getenv("OUTCORE_SPILL");
+  if (value && *value && !oc_parse_spill_mode(value, &config->mode))
+    warn_bad("OUTCORE_SPILL", value, "auto");
+
+  value = getenv("OUTCORE_SPILL_MIN");
+  if (value && *value && !oc_parse_spill_min(value, &config->min))
+    warn_bad("OUTCORE_SPILL_MIN", value, "1M; at least 64K");
+
+  value = getenv("OUTCORE_SPILL_DIR");
+  if (value && *value && !oc_parse_spill_dir(value, config->dir, sizeof config->dir))
+    warn_bad("OUTCORE_SPILL_DIR", value, "a temporary directory; an absolute path is needed");
+}

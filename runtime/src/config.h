@@ -3,6 +3,7 @@
 #define OC_CONFIG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 enum oc_policy {
   OC_POLICY_OFF,      /* O: every entry point returns at once */
@@ -27,6 +28,31 @@ struct oc_config {
 bool oc_parse_size(const char *text, long *bytes);
 bool oc_parse_policy(const char *text, enum oc_policy *policy);
 const char *oc_policy_name(enum oc_policy policy);
+
+/* Spilling big allocations to unlinked files (spill.h): OUTCORE_SPILL,
+ * OUTCORE_SPILL_DIR, OUTCORE_SPILL_MIN. Read by the spill module itself, on its
+ * first big allocation, independently of OUTCORE_POLICY. */
+enum oc_spill_mode {
+  OC_SPILL_AUTO, /* when swap cannot hold the block and it is a sizeable part of the limit */
+  OC_SPILL_ON,   /* every allocation of at least OUTCORE_SPILL_MIN */
+  OC_SPILL_OFF,
+};
+#define OC_SPILL_MIN_DEFAULT (1L << 20)
+#define OC_SPILL_MIN_FLOOR (64L << 10) /* smaller blocks are not worth a file */
+#define OC_SPILL_DIR_MAX 4096
+
+struct oc_spill_config {
+  enum oc_spill_mode mode;
+  long min;                   /* smallest block spilled, bytes */
+  char dir[OC_SPILL_DIR_MAX]; /* empty: a disk-backed temporary directory */
+};
+
+bool oc_parse_spill_mode(const char *text, enum oc_spill_mode *mode);
+/* A size (oc_parse_size) of at least OC_SPILL_MIN_FLOOR. */
+bool oc_parse_spill_min(const char *text, long *bytes);
+/* An absolute path that fits OC_SPILL_DIR_MAX. */
+bool oc_parse_spill_dir(const char *text, char *dir, size_t size);
+void oc_spill_config_from_env(struct oc_spill_config *config);
 
 /* Fills *config from the environment; a bad value gets one warning on stderr and
  * the default. */

@@ -130,10 +130,10 @@ static struct {
   long min_free;
   long ancestors_limit; /* v2: smallest memory.max above our group, 0 = none */
   int cg_version;
-  int cg_limit_fd, cg_usage_fd, cg_stat_fd, meminfo_fd, statm_fd;
+  int cg_limit_fd, cg_usage_fd, cg_stat_fd, cg_swap_fd, meminfo_fd, statm_fd;
   char source[64];
-} probe = {.cg_limit_fd = -1, .cg_usage_fd = -1, .cg_stat_fd = -1, .meminfo_fd = -1,
-           .statm_fd = -1};
+} probe = {.cg_limit_fd = -1, .cg_usage_fd = -1, .cg_stat_fd = -1, .cg_swap_fd = -1,
+           .meminfo_fd = -1, .statm_fd = -1};
 
 static pthread_mutex_t sample_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic(long) sampled_ns = LONG_MIN / 2;
@@ -186,6 +186,7 @@ static void open_cgroup(void) {
   probe.cg_limit_fd = limit_fd;
   probe.cg_usage_fd = open_in(dir, usage_name);
   probe.cg_stat_fd = open_in(dir, "memory.stat");
+  probe.cg_swap_fd = open_in(dir, version == 1 ? "memory.memsw.limit_in_bytes" : "memory.swap.max");
   snprintf(probe.source, sizeof probe.source, "cgroup v%d", version);
   if (version == 2) {
     /* v2 has no hierarchical limit in memory.stat: walk the ancestors once. */
@@ -205,8 +206,9 @@ static void open_cgroup(void) {
   }
 }
 
-void oc_limit_init(long env_limit) {
-  probe.env_limit = env_limit;
+static pthread_once_t sources_once = PTHREAD_ONCE_INIT;
+
+static void open_sources(void) {
   char text[64];
   if (read_path("/proc/sys/vm/min_free_kbytes", text, sizeof text) > 0)
     probe.min_free = atol(text) * 1024;
@@ -214,6 +216,19 @@ void oc_limit_init(long env_limit) {
   open_cgroup();
   probe.meminfo_fd = open("/proc/meminfo", O_RDONLY | O_CLOEXEC);
   probe.statm_fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+}
+
+void oc_limit_open(void) {
+  if (pthread_once(&sources_once, open_sources) == 0 &&
+      atomic_load_explicit(&sampled_ns, memory_order_acquire) == LONG_MIN / 2)
+    oc_limit_refresh();
+}
+
+void oc_limit_init(long env_limit) {
+  pthread_once(&sources_once, open_sources);
+  pthread_mutex_lock(&sample_lock);
+  probe.env_limit = env_limit;
+  pthread_mutex_unlock(&sample_lock);
   oc_limit_refresh();
 }
 
@@ -288,6 +303,27 @@ void oc_limit_cached(struct oc_limit_figures *out) {
 }
 
 bool oc_limit_have_swap(void) { return atomic_load_explicit(&have_swap, memory_order_relaxed); }
+
+long oc_limit_swap_room(void) {
+  char text[8192];
+  if (read_fd(probe.meminfo_fd, text, sizeof text) <= 0)
+    return 0;
+  long room = oc_stat_field(text, "SwapFree");
+  if (room <= 0 || read_fd(probe.cg_swap_fd, text, sizeof text) <= 0)
+    return room > 0 ? room : 0;
+  long bound = oc_parse_cgroup_limit(text); /* 0: no bound */
+  if (bound > 0 && probe.cg_version == 1) {
+    /* v1 bounds memory plus swap: the swap share is what lies above the memory limit. */
+    char limit_text[64];
+    long limit = read_fd(probe.cg_limit_fd, limit_text, sizeof limit_text) > 0
+                     ? oc_parse_cgroup_limit(limit_text) : 0;
+    bound = bound > limit ? bound - limit : 0;
+    return bound < room ? bound : room;
+  }
+  if (probe.cg_version == 2 && strncmp(text, "0", 1) == 0)
+    return 0;
+  return bound > 0 && bound < room ? bound : room;
+}
 
 const char *oc_limit_source(void) { return probe.source; }
 

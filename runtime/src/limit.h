@@ -39,7 +39,10 @@ long oc_stat_field(const char *text, const char *key);
 /* A cgroup limit file: a number, or "max"/a near-2^63 value meaning none (0). */
 long oc_parse_cgroup_limit(const char *text);
 
-/* Opens the OS sources; env_limit is OUTCORE_MEM_LIMIT (0 when unset). */
+/* Opens the OS sources once and takes a first sample if none was taken: for users
+ * of the figures that may run before oc_limit_init (the spill module). */
+void oc_limit_open(void);
+/* Opens the OS sources (once); env_limit is OUTCORE_MEM_LIMIT (0 when unset). */
 void oc_limit_init(long env_limit);
 /* Current figures, resampled when older than OC_LIMIT_SAMPLE_NS. Lock-free read. */
 void oc_limit_get(struct oc_limit_figures *out);
@@ -50,6 +53,9 @@ void oc_limit_cached(struct oc_limit_figures *out);
 void oc_limit_refresh(void);
 /* Free swap space exists (anonymous memory can then be paged out). */
 bool oc_limit_have_swap(void);
+/* Bytes of swap this process may still use: free swap, bounded by its group's swap
+ * allowance (v1 memsw less the memory limit, v2 memory.swap.max). Reads the OS. */
+long oc_limit_swap_room(void);
 /* Description of where the limit comes from, for the verbose summary. */
 const char *oc_limit_source(void);
 

@@ -10,6 +10,8 @@
 #ifndef OUTCORE_OUTCORE_H
 #define OUTCORE_OUTCORE_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -38,6 +40,13 @@ void oc_release_block(const void *addr, long npages, int priority, int tag);
 /* oc_prefetch_block(pf_addr, ...) and oc_release_block(rel_addr, ...) in one call. */
 void oc_prefetch_release_block(const void *pf_addr, const void *rel_addr, long npages,
                                int priority, int tag);
+
+/* Zeroed memory for a big zero-initialised static array, called from a module
+ * constructor that the compiler adds (-outcore-spill-globals-min): a spilled block
+ * (an unlinked file in OUTCORE_SPILL_DIR) when OUTCORE_SPILL decides so, else an
+ * ordinary calloc. Never returns NULL: the program cannot run without the array
+ * (it aborts with a message). Never freed. */
+void *oc_spill_alloc_global(size_t bytes);
 
 /* Bytes of memory the process may use now (OSDI eq. 1); cheap to call. */
 long oc_memory_limit(void);

@@ -26,6 +26,9 @@ TEST(MapsClassify, KindsFromProcMaps) {
   EXPECT_EQ(KindOf("7f00-8f00 rw-p 00000000 fe:00 1234   /data/a.bin\n"), OC_MAP_FILE_PRIVATE);
   EXPECT_EQ(KindOf("7f00-8f00 rw-s 00000000 00:01 99   /dev/zero (deleted)\n"), OC_MAP_SHMEM);
   EXPECT_EQ(KindOf("7f00-8f00 rw-s 00000000 00:01 99   /memfd:x (deleted)\n"), OC_MAP_SHMEM);
+  // A spilled block: an unlinked (O_TMPFILE) file on disk, written back like any file.
+  EXPECT_EQ(KindOf("7f00-8f00 rw-s 00000000 fe:00 4242   /var/tmp/#4242 (deleted)\n"),
+            OC_MAP_FILE_SHARED);
   EXPECT_EQ(KindOf("7ffd0000-7ffe0000 rw-p 00000000 00:00 0   [stack]\n"), OC_MAP_STACK);
   EXPECT_EQ(KindOf("5500-5600 r-xp 00001000 fe:00 77   /usr/bin/prog\n"), OC_MAP_CODE);
   EXPECT_EQ(KindOf("7fff0000-7fff2000 r--p 00000000 00:00 0   [vvar]\n"), OC_MAP_SPECIAL);

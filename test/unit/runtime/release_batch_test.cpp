@@ -100,11 +100,24 @@ TEST_F(ReleaseBatch, SharedFileMappingsAreReleasedAtOnceNotBatched) {
   void *p = mmap(nullptr, 4 * kPage, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   ASSERT_NE(p, MAP_FAILED);
   std::memset(p, 9, 4 * kPage);
+  oc_maps_refresh(); // the release re-checks the table before MADV_DONTNEED
   EXPECT_EQ(oc_os_release(&batch, OC_MAP_FILE_SHARED, reinterpret_cast<uintptr_t>(p),
                           4 * kPage, false),
             1);
   EXPECT_EQ(batch.count[OC_ADVICE_PAGEOUT] + batch.count[OC_ADVICE_COLD], 0u);
   EXPECT_EQ(static_cast<unsigned char *>(p)[4 * kPage - 1], 9); // the cache kept it
+  // Unmapped by the runtime (a freed spilled block) and anonymous memory there now:
+  // a release with the old classification must not advise it (DONTNEED would zero it).
+  oc_maps_unmap_begin();
+  void *anon = mmap(p, 4 * kPage, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+  oc_maps_unmap_end(reinterpret_cast<uintptr_t>(p), 4 * kPage);
+  ASSERT_EQ(anon, p);
+  std::memset(p, 7, 4 * kPage);
+  EXPECT_EQ(oc_os_release(&batch, OC_MAP_FILE_SHARED, reinterpret_cast<uintptr_t>(p),
+                          4 * kPage, false),
+            0);
+  EXPECT_EQ(static_cast<unsigned char *>(p)[0], 7);
   munmap(p, 4 * kPage);
   close(fd);
 }

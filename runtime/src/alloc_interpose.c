@@ -1,0 +1,138 @@
+/*
+ * The malloc family, interposed (shared library only, never in sanitizer builds,
+ * whose runtimes interpose it themselves): blocks of at least oc_spill_ask_min
+ * bytes may be spilled (spill.h); everything else is glibc's, reached through the
+ * __libc_* entry points (no dlsym, which allocates). The fast path for small
+ * blocks is one compare; free and realloc recognise a spilled block by its page
+ * alignment and header word, without a lock.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "spill.h"
+
+#define OC_EXPORT __attribute__((visibility("default")))
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+
+void *__libc_malloc(size_t bytes);
+void *__libc_calloc(size_t count, size_t bytes);
+void *__libc_realloc(void *p, size_t bytes);
+void __libc_free(void *p);
+void *__libc_memalign(size_t align, size_t bytes);
+
+static inline bool maybe_spilled(size_t bytes) {
+  return bytes >= atomic_load_explicit(&oc_spill_ask_min, memory_order_relaxed);
+}
+
+OC_EXPORT void *malloc(size_t bytes) {
+  if (LIKELY(!maybe_spilled(bytes)))
+    return __libc_malloc(bytes);
+  void *p = oc_spill_alloc(bytes, 0);
+  return p ? p : __libc_malloc(bytes);
+}
+
+OC_EXPORT void *calloc(size_t count, size_t size) {
+  size_t bytes;
+  if (__builtin_mul_overflow(count, size, &bytes) || LIKELY(!maybe_spilled(bytes)))
+    return __libc_calloc(count, size);
+  /* A new file reads as zeros: no clearing, the pages stay unmapped until used. */
+  void *p = oc_spill_alloc(bytes, 0);
+  return p ? p : __libc_calloc(count, size);
+}
+
+OC_EXPORT void free(void *p) {
+  if (LIKELY(!oc_spill_owns(p)))
+    __libc_free(p);
+  else
+    oc_spill_free(p);
+}
+
+/* glibc exports no __libc_ name for it; looked up once, outside any allocation. */
+static size_t (*_Atomic glibc_usable_size)(void *);
+
+static size_t usable_size(void *p) {
+  if (oc_spill_owns(p))
+    return oc_spill_usable_size(p);
+  size_t (*real)(void *) = atomic_load_explicit(&glibc_usable_size, memory_order_relaxed);
+  if (!real) {
+    real = (size_t (*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
+    atomic_store_explicit(&glibc_usable_size, real, memory_order_relaxed);
+  }
+  return real(p);
+}
+
+/* Moves a block between glibc and a spilled file: a new block and a copy. */
+static void *realloc_by_copy(void *p, size_t bytes, bool spill) {
+  void *fresh = spill ? oc_spill_alloc_always(bytes, 0) : NULL;
+  if (!fresh)
+    fresh = __libc_malloc(bytes);
+  if (!fresh)
+    return NULL;
+  size_t old = usable_size(p);
+  memcpy(fresh, p, old < bytes ? old : bytes);
+  free(p);
+  return fresh;
+}
+
+OC_EXPORT void *realloc(void *p, size_t bytes) {
+  bool owned = oc_spill_owns(p);
+  if (LIKELY(!owned && !maybe_spilled(bytes)))
+    return __libc_realloc(p, bytes);
+  if (!p)
+    return malloc(bytes);
+  if (bytes == 0) { /* as glibc: frees */
+    free(p);
+    return NULL;
+  }
+  bool spill = owned ? bytes >= (size_t)atomic_load(&oc_spill_ask_min) : oc_spill_wanted(bytes);
+  if (owned && spill) {
+    void *resized = oc_spill_resize(p, bytes);
+    if (resized)
+      return resized;
+  } else if (!owned && !spill) {
+    return __libc_realloc(p, bytes);
+  }
+  return realloc_by_copy(p, bytes, spill);
+}
+
+OC_EXPORT void *reallocarray(void *p, size_t count, size_t size) {
+  size_t bytes;
+  if (__builtin_mul_overflow(count, size, &bytes)) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  return realloc(p, bytes);
+}
+
+static bool power_of_two(size_t n) { return n && (n & (n - 1)) == 0; }
+
+static void *aligned(size_t align, size_t bytes) {
+  if (LIKELY(!maybe_spilled(bytes)) || !power_of_two(align))
+    return __libc_memalign(align, bytes);
+  void *p = oc_spill_alloc(bytes, align);
+  return p ? p : __libc_memalign(align, bytes);
+}
+
+OC_EXPORT int posix_memalign(void **out, size_t align, size_t bytes) {
+  if (!power_of_two(align) || align % sizeof(void *) != 0)
+    return EINVAL;
+  void *p = aligned(align, bytes);
+  if (!p)
+    return ENOMEM;
+  *out = p;
+  return 0;
+}
+
+OC_EXPORT void *aligned_alloc(size_t align, size_t bytes) {
+  if (!power_of_two(align)) {
+    errno = EINVAL;
+    return NULL;
+  }
+  return aligned(align, bytes);
+}
+
+OC_EXPORT void *memalign(size_t align, size_t bytes) { return aligned(align, bytes); }
+
+OC_EXPORT size_t malloc_usable_size(void *p) { return p ? usable_size(p) : 0; }

@@ -1,0 +1,313 @@
+#include "spill.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "backend_linux.h"
+#include "outcore/outcore.h"
+#include "limit.h"
+#include "spill_file.h"
+
+/* In the page before the data; magic is the last word (spill.h). */
+struct spill_header {
+  struct spill_header *prev, *next; /* live blocks, under blocks_lock */
+  size_t file_len;                  /* bytes mapped from the file = usable size */
+  int fd;
+  int fork_fd; /* the child's copy while a fork is under way, else -1 */
+  uint64_t magic;
+};
+
+_Atomic(size_t) oc_spill_ask_min = OC_SPILL_MIN_FLOOR;
+
+static struct oc_spill_config settings;
+static char spill_dir[OC_SPILL_DIR_MAX]; /* empty: no disk-backed directory */
+static size_t page_size;
+static pthread_once_t settings_once = PTHREAD_ONCE_INIT;
+static _Atomic(bool) settings_read;
+
+static pthread_mutex_t blocks_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct spill_header *blocks; /* under blocks_lock */
+static long live_blocks, live_bytes; /* under blocks_lock */
+static bool fork_handlers_set;       /* under blocks_lock */
+static _Atomic(bool) refusal_reported;
+
+extern char **environ;
+
+bool oc_spill_decide(const struct oc_spill_inputs *in, size_t bytes) {
+  if (in->mode == OC_SPILL_OFF || bytes < (size_t)in->min)
+    return false;
+  if (in->mode == OC_SPILL_ON)
+    return true;
+  return (size_t)in->swap_room < bytes &&
+         bytes >= (size_t)(in->limit / OC_SPILL_SIZEABLE_FRACTION);
+}
+
+static void read_settings(void) {
+  oc_spill_config_from_env(&settings);
+  page_size = (size_t)sysconf(_SC_PAGESIZE);
+  if (settings.dir[0] && oc_spill_dir_on_disk(settings.dir)) {
+    strcpy(spill_dir, settings.dir);
+  } else if (settings.dir[0] && access(settings.dir, F_OK) == 0) {
+    /* On tmpfs the "spilled" pages would be memory again. */
+    bool fallback = oc_spill_default_dir(spill_dir, sizeof spill_dir);
+    fprintf(stderr, "outcore: ignoring OUTCORE_SPILL_DIR=%s (in memory, not on a disk; using %s)\n",
+            settings.dir, fallback ? spill_dir : "no spilling");
+  } else if (settings.dir[0]) {
+    strcpy(spill_dir, settings.dir); /* missing: reported when a block needs it */
+  } else {
+    oc_spill_default_dir(spill_dir, sizeof spill_dir);
+  }
+  size_t ask = settings.mode == OC_SPILL_OFF ? SIZE_MAX : (size_t)settings.min;
+  atomic_store_explicit(&oc_spill_ask_min, ask, memory_order_relaxed);
+  atomic_store_explicit(&settings_read, true, memory_order_release);
+}
+
+/* False while the environment is not there yet (allocations made while the
+ * dynamic loader starts the program): those blocks are never spilled. */
+static bool ensure_settings(void) {
+  if (atomic_load_explicit(&settings_read, memory_order_acquire))
+    return true;
+  if (!environ)
+    return false;
+  pthread_once(&settings_once, read_settings);
+  return true;
+}
+
+bool oc_spill_wanted(size_t bytes) {
+  if (!ensure_settings())
+    return false;
+  struct oc_spill_inputs in = {settings.mode, settings.min, 0, 0};
+  if (settings.mode == OC_SPILL_AUTO && bytes >= (size_t)settings.min) {
+    struct oc_limit_figures f;
+    oc_limit_open();
+    oc_limit_get(&f);
+    in.limit = f.limit;
+    in.swap_room = oc_limit_swap_room();
+  }
+  return oc_spill_decide(&in, bytes);
+}
+
+static void report_refusal(size_t bytes, int error) {
+  if (atomic_exchange(&refusal_reported, true))
+    return;
+  fprintf(stderr,
+          "outcore: cannot spill a %zu MiB block to %s (%s); using ordinary memory "
+          "(reported once)\n",
+          bytes >> 20, spill_dir[0] ? spill_dir : "a disk-backed directory",
+          spill_dir[0] ? strerror(error) : "none found: set OUTCORE_SPILL_DIR");
+}
+
+static struct spill_header *header_of(const void *data) {
+  return (struct spill_header *)data - 1;
+}
+
+static void link_block(struct spill_header *h, void *data) {
+  h->magic = OC_SPILL_MAGIC ^ (uintptr_t)data;
+  h->prev = NULL;
+  h->next = blocks;
+  if (blocks)
+    blocks->prev = h;
+  blocks = h;
+}
+
+static void unlink_block(struct spill_header *h) {
+  if (h->prev)
+    h->prev->next = h->next;
+  else
+    blocks = h->next;
+  if (h->next)
+    h->next->prev = h->prev;
+  h->magic = 0;
+}
+
+static void fork_prepare(void);
+static void fork_parent(void);
+static void fork_child(void);
+
+void *oc_spill_alloc_always(size_t bytes, size_t align) {
+  if (!ensure_settings())
+    return NULL;
+  size_t file_len = (bytes + page_size - 1) & ~(page_size - 1);
+  if (file_len == 0 || file_len < bytes)
+    return NULL;
+  if (align < page_size)
+    align = page_size;
+  size_t reserve_len = page_size + file_len + (align - page_size);
+  if (reserve_len < file_len)
+    return NULL;
+  pthread_mutex_lock(&blocks_lock);
+  int fd = spill_dir[0] ? oc_spill_file_create(spill_dir, file_len) : -1;
+  int error = errno;
+  char *base = fd < 0 ? MAP_FAILED
+                      : mmap(NULL, reserve_len, PROT_READ | PROT_WRITE,
+                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  char *data = NULL;
+  if (base != MAP_FAILED) {
+    data = (char *)(((uintptr_t)base + page_size + align - 1) & ~(uintptr_t)(align - 1));
+    /* Keep only the header page and the data. */
+    if (data - page_size > base)
+      munmap(base, (size_t)(data - page_size - base));
+    if (data + file_len < base + reserve_len)
+      munmap(data + file_len, (size_t)(base + reserve_len - data - file_len));
+    if (mmap(data, file_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED) {
+      error = errno;
+      munmap(data - page_size, page_size + file_len);
+      data = NULL;
+    }
+  }
+  if (data) {
+    struct spill_header *h = header_of(data);
+    h->file_len = file_len;
+    h->fd = fd;
+    h->fork_fd = -1;
+    link_block(h, data);
+    live_blocks++;
+    live_bytes += (long)file_len;
+    if (!fork_handlers_set)
+      fork_handlers_set = pthread_atfork(fork_prepare, fork_parent, fork_child) == 0;
+  } else if (fd >= 0) {
+    close(fd);
+  }
+  pthread_mutex_unlock(&blocks_lock);
+  if (!data)
+    report_refusal(bytes, error);
+  return data;
+}
+
+void *oc_spill_alloc(size_t bytes, size_t align) {
+  return oc_spill_wanted(bytes) ? oc_spill_alloc_always(bytes, align) : NULL;
+}
+
+__attribute__((visibility("default"))) void *oc_spill_alloc_global(size_t bytes) {
+  void *p = oc_spill_alloc(bytes, 0);
+  if (!p)
+    p = calloc(1, bytes ? bytes : 1);
+  if (!p) {
+    fprintf(stderr, "outcore: cannot allocate a static array of %zu bytes\n", bytes);
+    abort();
+  }
+  return p;
+}
+
+void oc_spill_free(void *p) {
+  struct spill_header *h = header_of(p);
+  pthread_mutex_lock(&blocks_lock);
+  unlink_block(h);
+  size_t file_len = h->file_len;
+  int fd = h->fd;
+  live_blocks--;
+  live_bytes -= (long)file_len;
+  /* A release in flight must not advise the range once other memory is mapped there. */
+  oc_maps_unmap_begin();
+  munmap((char *)p - page_size, page_size + file_len);
+  oc_maps_unmap_end((uintptr_t)p, file_len);
+  pthread_mutex_unlock(&blocks_lock);
+  if (fd >= 0)
+    close(fd);
+}
+
+size_t oc_spill_usable_size(const void *p) { return header_of(p)->file_len; }
+
+/* Under blocks_lock; the old range is vacated between oc_maps_unmap_begin and _end. */
+static char *move_grown(char *data, size_t old_len, size_t len) {
+  char *base = mmap(NULL, page_size + len, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (base == MAP_FAILED)
+    return NULL;
+  char *moved = base + page_size;
+  if (mremap(data, old_len, len, MREMAP_MAYMOVE | MREMAP_FIXED, moved) == MAP_FAILED) {
+    munmap(base, page_size + len);
+    return NULL;
+  }
+  struct spill_header *old = header_of(data), *h = header_of(moved);
+  *h = *old;
+  unlink_block(old);
+  link_block(h, moved);
+  munmap(data - page_size, page_size);
+  return moved;
+}
+
+void *oc_spill_resize(void *p, size_t bytes) {
+  size_t len = (bytes + page_size - 1) & ~(page_size - 1);
+  if (len == 0 || len < bytes)
+    return NULL;
+  char *data = p;
+  pthread_mutex_lock(&blocks_lock);
+  struct spill_header *h = header_of(data);
+  size_t old_len = h->file_len;
+  char *result = data;
+  oc_maps_unmap_begin();
+  if (len < old_len) {
+    munmap(data + len, old_len - len);
+    oc_spill_file_resize(h->fd, old_len, len);
+  } else if (len > old_len) {
+    if (!oc_spill_file_resize(h->fd, old_len, len))
+      result = NULL;
+    else if (mremap(data, old_len, len, 0) == MAP_FAILED &&
+             !(result = move_grown(data, old_len, len)))
+      oc_spill_file_resize(h->fd, len, old_len);
+  }
+  oc_maps_unmap_end((uintptr_t)data, old_len);
+  if (result) {
+    header_of(result)->file_len = len;
+    live_bytes += (long)len - (long)old_len;
+  }
+  pthread_mutex_unlock(&blocks_lock);
+  return result;
+}
+
+void oc_spill_totals(long *count, long *bytes) {
+  pthread_mutex_lock(&blocks_lock);
+  *count = live_blocks;
+  *bytes = live_bytes;
+  pthread_mutex_unlock(&blocks_lock);
+}
+
+/* ---- fork: the child gets its own copy of every block -------------------- */
+
+static void fork_prepare(void) {
+  pthread_mutex_lock(&blocks_lock);
+  bool reported = false;
+  for (struct spill_header *h = blocks; h; h = h->next) {
+    h->fork_fd = oc_spill_file_copy(spill_dir, h->fd, h->file_len);
+    if (h->fork_fd >= 0)
+      continue;
+    /* Never share silently: the child has no such memory at all. */
+    madvise(h + 1, h->file_len, MADV_DONTFORK);
+    if (!reported)
+      fprintf(stderr, "outcore: cannot copy spilled memory for a forked child (%s); "
+              "the child cannot use it\n", strerror(errno));
+    reported = true;
+  }
+}
+
+static void fork_parent(void) {
+  for (struct spill_header *h = blocks; h; h = h->next) {
+    if (h->fork_fd >= 0)
+      close(h->fork_fd);
+    else
+      madvise(h + 1, h->file_len, MADV_DOFORK);
+    h->fork_fd = -1;
+  }
+  pthread_mutex_unlock(&blocks_lock);
+}
+
+static void fork_child(void) {
+  for (struct spill_header *h = blocks; h; h = h->next) {
+    close(h->fd);
+    h->fd = h->fork_fd;
+    h->fork_fd = -1;
+    if (h->fd >= 0 && mmap(h + 1, h->file_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+                           h->fd, 0) == MAP_FAILED) {
+      /* Cannot happen short of address-space exhaustion; sharing would be worse. */
+      munmap(h + 1, h->file_len);
+    }
+  }
+  pthread_mutex_init(&blocks_lock, NULL);
+}

@@ -1,0 +1,75 @@
+/*
+ * Spilled blocks: big allocations backed by a shared mapping of an unlinked file in
+ * a spill directory, so that the kernel pages them out by writing back (no swap
+ * needed) and every hint path for shared file mappings applies to them.
+ *
+ * A block is recognised in O(1) and without a lock: its data starts on a page
+ * boundary and the page before it holds the block's header, whose last word is
+ * OC_SPILL_MAGIC xor the data address. A page-aligned pointer from glibc has its
+ * own chunk header in the 16 bytes before it, so that page is mapped and reading
+ * it is safe; glibc's word there is a chunk size (below 2^48), while the magic's
+ * top bits make every header word at least 2^48: no glibc block is ever taken for
+ * a spilled one.
+ *
+ * fork: the child gets a copy (copy-on-fork). Before the fork, each block's file is
+ * copied in the kernel (copy_file_range, holes skipped) into a new unlinked file,
+ * which the child maps in place of its parent's; parent and child then never see
+ * each other's writes. A block whose copy cannot be made (disk full) is marked
+ * MADV_DONTFORK, with a message: the child faults if it touches it, rather than
+ * silently sharing it.
+ */
+#ifndef OC_SPILL_H
+#define OC_SPILL_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+
+#define OC_SPILL_MAGIC 0x5bd1e9950c5f0000ULL /* top bits set: never a chunk size */
+/* Sizeable part of the memory limit (OUTCORE_SPILL=auto): 1/8 of it. */
+#define OC_SPILL_SIZEABLE_FRACTION 8
+
+struct oc_spill_inputs {
+  enum oc_spill_mode mode;
+  long min;        /* OUTCORE_SPILL_MIN */
+  long limit;      /* the runtime's memory limit, bytes */
+  long swap_room;  /* swap the process may still use, bytes */
+};
+
+/* Should a block of bytes be spilled? off: never; below min: never; on: always;
+ * auto: when swap cannot hold it and it is at least 1/8 of the limit. */
+bool oc_spill_decide(const struct oc_spill_inputs *in, size_t bytes);
+
+/* The smallest size worth asking about, for the interposed allocator's fast path:
+ * OC_SPILL_MIN_FLOOR until the settings are read, then OUTCORE_SPILL_MIN, or
+ * SIZE_MAX when spilling is off. */
+extern _Atomic(size_t) oc_spill_ask_min __attribute__((visibility("hidden")));
+
+static inline bool oc_spill_owns(const void *p) {
+  uintptr_t a = (uintptr_t)p;
+  return a && (a & 4095) == 0 && ((const uint64_t *)p)[-1] == (OC_SPILL_MAGIC ^ a);
+}
+
+/* A spilled block of at least bytes, aligned to align (a power of two; page
+ * alignment at least), or NULL when the settings say no or the spill directory
+ * refuses (missing, read-only, full: one message on stderr, then NULL). */
+void *oc_spill_alloc(size_t bytes, size_t align);
+/* The same, for a block the settings have already chosen to spill (oc_spill_alloc_global
+ * with OUTCORE_SPILL=on; tests). */
+void *oc_spill_alloc_always(size_t bytes, size_t align);
+/* Frees a block for which oc_spill_owns holds. */
+void oc_spill_free(void *p);
+/* Usable size of an owned block (its pages). */
+size_t oc_spill_usable_size(const void *p);
+/* Resizes an owned block in place or by moving its file mapping (no copy); NULL
+ * when that is impossible (the caller then copies). */
+void *oc_spill_resize(void *p, size_t bytes);
+/* Would a block of bytes be spilled now? Reads the settings on first use. */
+bool oc_spill_wanted(size_t bytes);
+/* Live spilled blocks and their bytes (tests, the verbose summary). */
+void oc_spill_totals(long *blocks, long *bytes);
+
+#endif

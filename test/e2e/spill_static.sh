@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# spill_static.sh CLANG OUTCORE_CC CGROUP_RUN
+# Two static arrays of 96 MiB (192 MiB, 1.5x the limit) built with outcore-cc: the
+# pass moves them into runtime memory, which spills them in a 128 MiB group without
+# swap; the output equals the plain build's run without a limit. The plain build in
+# the group is reported, not asserted.
+set -euo pipefail
+clang=$1 outcore_cc=$2 cgroup_run=$3
+src=$(dirname "$0")/spill_static.c
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$clang" -O2 "$src" -o "$work/plain"
+"$outcore_cc" -O2 "$src" -o "$work/outcore" -Rpass-missed=outcore-spill 2>/dev/null
+nm "$work/outcore" | grep -q "outcore.spill.globals" || { echo "spill_static: no constructor"; exit 1; }
+expected=$("$work/plain")
+status=0
+got=$(OUTCORE_CGROUP_NO_SWAP=1 "$cgroup_run" $((128 << 20)) "$work/peak" "$work/outcore") || status=$?
+[ "$status" -eq 77 ] && exit 77
+echo "spill_static: outcore-cc build in 128 MiB without swap: exit $status: $got"
+[ "$status" -eq 0 ] || exit 1
+[ "$got" = "$expected" ] || { echo "spill_static: expected $expected"; exit 1; }
+status=0
+OUTCORE_CGROUP_NO_SWAP=1 "$cgroup_run" $((128 << 20)) "$work/peak" "$work/plain" >/dev/null 2>&1 || status=$?
+echo "spill_static: plain build in the same group: exit $status (137: OOM-killed)"

