@@ -7,7 +7,12 @@ import os
 import sys
 import time
 
-VERSION_ORDER = ["O", "Orand", "P", "R", "B", "W", "WB"]
+VERSION_ORDER = ["O", "Orand", "P", "R", "B", "W", "WB", "Bfile"]
+MEMORY_MODE = {"file": "data in shared file mappings (kernels/bench_data.h)",
+               "anon-swap": "anonymous memory with a swap file; the group may use {swap} MiB "
+                            "of swap",
+               "spill": "no swap for the group; transformed versions under OUTCORE_SPILL=on "
+                        "(spill files in {spill_dir})"}
 # Parts of the main thread's wall time: (key in a version's "breakdown_s", key of the median in
 # older summaries without it, label).
 BREAKDOWN = [("user_s", "user_median_s", "user"), ("sys_s", "sys_median_s", "system"),
@@ -66,7 +71,10 @@ def at_least(value, digits=2, note=""):
 
 
 def wall_cell(stats, digits=2):
-    """A version's median wall time, or '>N (capped)' for one capped without progress."""
+    """A version's median wall time, '>N (capped)' for one capped without progress, or
+    'killed (137)' for one the OOM killer stopped in every run."""
+    if stats.get("killed"):
+        return f"killed ({stats.get('exit_code', 137)})"
     if stats.get("capped"):
         low = stats.get("wall_lower_bound_s")  # rounded down: still a lower bound
         return at_least(None if low is None else math.floor(low), 0, " (capped)")
@@ -129,6 +137,44 @@ def breakdown(stats, base_wall):
     return [p / base_wall for p in parts + [other]]
 
 
+def memory_lines(memory):
+    """The memory mode of the run, spill support and skipped kernels: the report's header."""
+    mode = memory.get("mode", "file")
+    text = MEMORY_MODE[mode].format(swap=memory.get("swap_mib") or "the machine's",
+                                    spill_dir=memory.get("spill_dir"))
+    lines = [f"Memory: `--memory {mode}`, {text}.\n"]
+    support = memory.get("spill_support")
+    if mode == "spill" and support and not support.get("supported"):
+        lines.append(f"**NO SPILL SUPPORT in this runtime**: {support.get('reason')}. P, R and "
+                     f"B of the program kernels ran on anonymous memory without swap: their "
+                     f"figures are not spill figures.\n")
+    for name, why in (memory.get("skipped") or {}).items():
+        lines.append(f"Skipped {name}: {why}.\n")
+    return lines
+
+
+def program_lines(summary):
+    """Programs as written (malloc, calloc, posix_memalign, static arrays): B against W (warm,
+    in core) and against the same kernel on file mappings (Bfile); 'killed' is a result."""
+    rows = []
+    for name, k in summary["kernels"].items():
+        if not k.get("program"):
+            continue
+        v = k["versions"]
+        rows.append([name] + [wall_cell(v.get(x) or {}) for x in ("O", "P", "R", "B", "W",
+                                                                  "Bfile")] +
+                    [k["vs_warm"]["B"], (k.get("vs_file") or {}).get("B / Bfile"),
+                     ", ".join(k.get("killed") or []) or "none", k["outputs_identical"]])
+    if not rows:
+        return []
+    return ["## Programs as written: B against warm and against file mappings\n",
+            "Medians, seconds. Bfile: the kernel's file-mapped twin (same data and arithmetic) "
+            "under B, cold, same limit. 'killed': the OOM killer stopped every run (exit 137), "
+            "the expected result of a plain program over its limit without swap.\n",
+            table(["kernel", "O s", "P s", "R s", "B s", "W s", "Bfile s", "B / W",
+                   "B / Bfile", "killed", "identical"], rows)]
+
+
 def write_markdown(out, summary, runs, interactive):
     lines = [f"# Outcore benchmark results\n",
              f"{time.strftime('%Y-%m-%d %H:%M')}, {summary['machine']}; memory limit "
@@ -142,7 +188,8 @@ def write_markdown(out, summary, runs, interactive):
              "bound of its wall time (the cap minus the longest time a finished run of the "
              "kernel spent outside its measured phase), and ratios against it are bounds.\n"]
 
-    lines.append("## Targets (PLATFORM.md oracle)\n")
+    lines += memory_lines(summary.get("memory") or {"mode": "file"})
+    lines.append("## Targets (PLATFORM.md oracle; issue 10 for the program kernels)\n")
     lines.append(table(["target", "value", "limit", "met"],
                        [[t["target"], target_value(t), t["limit"], t["ok"]]
                         for t in summary["targets"]]))
@@ -162,6 +209,7 @@ def write_markdown(out, summary, runs, interactive):
     lines.append(table(["kernel", "affine", "identical", "checked", "O s", "P s", "R s", "B s",
                         "W s", "speedup P", "R", "B", "stall hidden P", "R", "B"], rows))
 
+    lines += program_lines(summary)
     lines.append("## Breakdowns (TOCS Fig. 10/20 style)\n")
     lines.append(f"The main thread's wall time in parts, as % of the baseline's wall time (O; "
                  f"Orand where O was capped), from the run with the median wall time: user and "
@@ -174,6 +222,11 @@ def write_markdown(out, summary, runs, interactive):
         rows = []
         for v in ordered(k["versions"]):
             s = k["versions"][v]
+            if s.get("killed"):
+                rows.append([f"{v} killed (exit {s.get('exit_code', 137)}, "
+                             f"{s['killed_runs']} of {s['runs']} runs)"] + [None] * 10 +
+                            [s["peak_mib"], None, s["runs"]])
+                continue
             if s.get("capped"):
                 rows.append([v + " (capped, no progress)", wall_cell(s), None] + [None] * 5 +
                              [at_least(100.0 if v == base else s["wall_lower_bound_s"] and
