@@ -48,11 +48,15 @@ def ordered(versions):
 
 
 def baseline_version(kernel_summary):
-    """O normally; Orand where O was capped (the column walk)."""
+    """O normally; Orand where O was capped (the column walk); where O was killed (a program
+    without swap), the file-mapped twin Bfile, else the warm W."""
     versions = kernel_summary["versions"]
     o = versions.get("O") or {}
     if "Orand" in versions and (o.get("extrapolated") or o.get("capped")):
         return "Orand"
+    if o.get("killed"):
+        return next((v for v in ("Bfile", "W") if (versions.get(v) or {}).get("wall_median_s")),
+                    "O")
     return "O"
 
 
@@ -212,7 +216,7 @@ def write_markdown(out, summary, runs, interactive):
     lines += program_lines(summary)
     lines.append("## Breakdowns (TOCS Fig. 10/20 style)\n")
     lines.append(f"The main thread's wall time in parts, as % of the baseline's wall time (O; "
-                 f"Orand where O was capped), from the run with the median wall time: user and "
+                 f"Orand where O was capped; Bfile, else W, where O was killed), from the run with the median wall time: user and "
                  f"system time; {stall_definition(summary)}; CPU wait = its run-queue wait "
                  f"(runnable, no CPU free); other = the rest (clock-reading jitter). A version "
                  f"whose parts do not fit in its wall time is flagged and not plotted.\n")
@@ -343,7 +347,8 @@ def write_plots(out, summary, runs, interactive):
             elif total > 3.0:
                 more = ">=" if k["versions"][v].get("capped") else ""
                 ax.text(x, 2.85, f"{more}{total:.0f}x", ha="center", fontsize=8)
-    axes.flat[0].legend(fontsize=7)
+    if axes.flat[0].get_legend_handles_labels()[0]:  # none when nothing was drawn
+        axes.flat[0].legend(fontsize=7)
     for ax in list(axes.flat)[len(kernels):]:
         ax.axis("off")
     fig.suptitle("Normalised execution time of the main thread (I/O stall = " +
@@ -363,7 +368,8 @@ def write_plots(out, summary, runs, interactive):
         ax.set_title(name)
         ax.set_xlabel("s")
         ax.set_ylabel("group memory MiB")
-    axes.flat[0].legend(fontsize=7)
+    if axes.flat[0].get_legend_handles_labels()[0]:  # none when nothing was drawn
+        axes.flat[0].legend(fontsize=7)
     for ax in list(axes.flat)[len(kernels):]:
         ax.axis("off")
     fig.suptitle(f"Memory of the run's cgroup over time (limit {summary['limit_mib']} MiB)")
