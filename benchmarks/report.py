@@ -157,6 +157,14 @@ def memory_lines(memory):
     return lines
 
 
+def killed_cell(kernel_summary):
+    """Versions with killed runs: 'O' when every run was killed, 'R 1/2' when some were."""
+    versions = kernel_summary["versions"]
+    cells = [v if versions[v].get("killed") else f"{v} {n}/{n + versions[v]['runs']}"
+             for v, n in (kernel_summary.get("killed_runs") or {}).items()]
+    return ", ".join(cells) or "none"
+
+
 def program_lines(summary):
     """Programs as written (malloc, calloc, posix_memalign, static arrays): B against W (warm,
     in core) and against the same kernel on file mappings (Bfile); 'killed' is a result."""
@@ -168,13 +176,14 @@ def program_lines(summary):
         rows.append([name] + [wall_cell(v.get(x) or {}) for x in ("O", "P", "R", "B", "W",
                                                                   "Bfile")] +
                     [k["vs_warm"]["B"], (k.get("vs_file") or {}).get("B / Bfile"),
-                     ", ".join(k.get("killed") or []) or "none", k["outputs_identical"]])
+                     killed_cell(k), k["outputs_identical"]])
     if not rows:
         return []
     return ["## Programs as written: B against warm and against file mappings\n",
             "Medians, seconds. Bfile: the kernel's file-mapped twin (same data and arithmetic) "
             "under B, cold, same limit. 'killed': the OOM killer stopped every run (exit 137), "
-            "the expected result of a plain program over its limit without swap.\n",
+            "the expected result of a plain program over its limit without swap; 'R 1/2': 1 of 2 "
+            "runs killed.\n",
             table(["kernel", "O s", "P s", "R s", "B s", "W s", "Bfile s", "B / W",
                    "B / Bfile", "killed", "identical"], rows)]
 

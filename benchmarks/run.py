@@ -428,6 +428,8 @@ def kernel_summary(kernel_name, affine, runs):
             "vs_file": ({"B / Bfile": ratio(wall.get("B"), wall.get("Bfile"))}
                         if "Bfile" in versions else None),
             "killed": sorted(v for v, s in versions.items() if s.get("killed")),
+            "killed_runs": {v: s["killed_runs"] for v, s in versions.items()
+                            if s.get("killed_runs")},
             "speedup_lower_bound": {v: speedup(o_bound, wall.get(v)) for v in HINTED},
             "stall_hidden_lower_bound": {
                 v: stall_hidden(o_bound, wall.get(v), wall.get("W"))
@@ -943,7 +945,8 @@ class Bench:
                 run["runtime_stats"] = {"unparsable": stats_path}
         self.runs.append(run)
         if outcome == "killed":
-            print(f"    {tag}: killed (exit {process['exit_code']}, OOM kills "
+            after = " after its report" if phase else ""
+            print(f"    {tag}: killed{after} (exit {process['exit_code']}, OOM kills "
                   f"{process['oom_kills']}) peak {run['peak_mib'] or 0:.0f} MiB", flush=True)
             return run
         if outcome == "failed":

@@ -506,6 +506,7 @@ class KilledPrograms(unittest.TestCase):
         self.assertEqual((b["runs"], b["killed_runs"]), (1, 1))
         self.assertAlmostEqual(b["wall_median_s"], 2.6)
         self.assertEqual(k["killed"], ["O", "P", "R"])
+        self.assertEqual(k["killed_runs"], {"O": 2, "P": 2, "R": 2, "B": 1})
         self.assertAlmostEqual(k["vs_file"]["B / Bfile"], 1.3)
         self.assertAlmostEqual(k["vs_warm"]["B"], 26.0)
         self.assertTrue(k["outputs_identical"])
@@ -522,7 +523,7 @@ class KilledPrograms(unittest.TestCase):
         self.assertIn("NO SPILL SUPPORT", text)
         self.assertIn("Skipped omp_jacobi2d: no libomp", text)
         self.assertIn("| heap_sort | killed (137) | killed (137) | killed (137) | 2.60 | 0.10 "
-                      "| 2.00 | 26.00 | 1.30 | O, P, R | yes |", text)
+                      "| 2.00 | 26.00 | 1.30 | O, P, R, B 1/2 | yes |", text)
         self.assertIn("| O killed (exit 137, 2 of 2 runs) |", text)
         self.assertEqual(report.baseline_version(self.summary["kernels"]["heap_sort"]), "Bfile")
 
