@@ -152,6 +152,9 @@ def memory_lines(memory):
         lines.append(f"**NO SPILL SUPPORT in this runtime**: {support.get('reason')}. P, R and "
                      f"B of the program kernels ran on anonymous memory without swap: their "
                      f"figures are not spill figures.\n")
+    if mode == "spill" and support and support.get("supported"):
+        lines.append(f"Spill probe: a large malloc'd block is backed by `{support['backing']}`; "
+                     f"a large static array by `{support.get('static_backing')}`.\n")
     for name, why in (memory.get("skipped") or {}).items():
         lines.append(f"Skipped {name}: {why}.\n")
     return lines

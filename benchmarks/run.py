@@ -1194,9 +1194,10 @@ def openmp_builds(cc, work_dir):
 def spill_support(probe_stdout, stats, transformed):
     """Whether the runtime spills, from kernels/spill_probe.c's "backing ..." line (what backs
     a 16 MiB malloc'd block under OUTCORE_SPILL=on: a file when it spills) and its
-    OUTCORE_STATS counters (the keys with "spill" in their name)."""
-    backing = next((line.split(" ", 1)[1] for line in probe_stdout.splitlines()
-                    if line.startswith("backing ")), None)
+    OUTCORE_STATS counters (the keys with "spill" in their name); "static_backing" (a 16 MiB
+    static array, which the pass may move to a runtime allocation) is recorded, not required."""
+    found = dict(line.split(" ", 1) for line in probe_stdout.splitlines() if " " in line)
+    backing, static = found.get("backing"), found.get("static_backing")
     counters = {k: v for k, v in (stats or {}).items() if "spill" in k}
     supported = transformed and backing is not None and backing.startswith("/")
     if not transformed:
@@ -1208,8 +1209,9 @@ def spill_support(probe_stdout, stats, transformed):
                   f"file; OUTCORE_STATS has {'no' if not counters else 'these'} spill counters")
     else:
         reason = None
-    return {"supported": supported, "backing": backing, "stats_counters": counters,
-            "reason": reason}
+    return {"supported": supported, "backing": backing, "static_backing": static,
+            "static_spilled": bool(static and static.startswith("/")),
+            "stats_counters": counters, "reason": reason}
 
 
 class DelayAccounting:

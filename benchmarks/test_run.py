@@ -428,9 +428,11 @@ class MemoryModes(unittest.TestCase):
         no = run.spill_support("backing anonymous\nbyte 1\n", {"hints_seen": 0}, True)
         self.assertFalse(no["supported"])
         self.assertIn("no spill counters", no["reason"])
-        yes = run.spill_support("backing /var/tmp/s/outcore-spill-1 (deleted)\n",
+        yes = run.spill_support("backing /var/tmp/s/outcore-spill-1 (deleted)\n"
+                                "static_backing anonymous\nbytes 1 2\n",
                                 {"spill_blocks": 1, "hints_seen": 0}, True)
         self.assertTrue(yes["supported"])
+        self.assertFalse(yes["static_spilled"])
         self.assertEqual(yes["stats_counters"], {"spill_blocks": 1})
         self.assertIn("no outcore-cc", run.spill_support("backing /x", None, False)["reason"])
         self.assertFalse(run.spill_support("", None, True)["supported"])
