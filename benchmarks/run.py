@@ -897,7 +897,8 @@ class Bench:
                 raise RuntimeError(f"data generation failed for {kernel.name}: {gen.stderr}")
             with open(marker, "w") as f:
                 f.write(" ".join(map(str, sizes)) + "\n")
-        os.makedirs(path, exist_ok=True)
+        if not kernel.program:  # program kernels keep nothing on disk
+            os.makedirs(path, exist_ok=True)
         return path
 
     def env(self, data_dir, extra, bench_mode):
