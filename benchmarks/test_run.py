@@ -1,5 +1,7 @@
-"""Fast self-check of the harness logic: no root, no data; one test compiles a tiny program
-with kernels/bench_data.h when a C compiler is at hand (skipped otherwise).
+"""Fast self-check of the harness logic (a few seconds): no data; with a C compiler at hand
+(skipped otherwise) it compiles a tiny program with kernels/bench_data.h and runs the program
+kernels on tiny sizes against their twins; as root it checks that a 16 MiB swap file is
+switched off and removed when a run fails (skipped where that is impossible).
 
 python3 -m unittest benchmarks/test_run.py"""
 import array
