@@ -7,7 +7,12 @@ import os
 import sys
 import time
 
-VERSION_ORDER = ["O", "Orand", "P", "R", "B", "W", "WB"]
+VERSION_ORDER = ["O", "Orand", "P", "R", "B", "W", "WB", "Bfile"]
+MEMORY_MODE = {"file": "data in shared file mappings (kernels/bench_data.h)",
+               "anon-swap": "anonymous memory with a swap file; the group may use {swap} MiB "
+                            "of swap",
+               "spill": "no swap for the group; transformed versions under OUTCORE_SPILL=on "
+                        "(spill files in {spill_dir})"}
 # Parts of the main thread's wall time: (key in a version's "breakdown_s", key of the median in
 # older summaries without it, label).
 BREAKDOWN = [("user_s", "user_median_s", "user"), ("sys_s", "sys_median_s", "system"),
@@ -43,11 +48,15 @@ def ordered(versions):
 
 
 def baseline_version(kernel_summary):
-    """O normally; Orand where O was capped (the column walk)."""
+    """O normally; Orand where O was capped (the column walk); where O was killed (a program
+    without swap), the file-mapped twin Bfile, else the warm W."""
     versions = kernel_summary["versions"]
     o = versions.get("O") or {}
     if "Orand" in versions and (o.get("extrapolated") or o.get("capped")):
         return "Orand"
+    if o.get("killed"):
+        return next((v for v in ("Bfile", "W") if (versions.get(v) or {}).get("wall_median_s")),
+                    "O")
     return "O"
 
 
@@ -66,7 +75,10 @@ def at_least(value, digits=2, note=""):
 
 
 def wall_cell(stats, digits=2):
-    """A version's median wall time, or '>N (capped)' for one capped without progress."""
+    """A version's median wall time, '>N (capped)' for one capped without progress, or
+    'killed (137)' for one the OOM killer stopped in every run."""
+    if stats.get("killed"):
+        return f"killed ({stats.get('exit_code', 137)})"
     if stats.get("capped"):
         low = stats.get("wall_lower_bound_s")  # rounded down: still a lower bound
         return at_least(None if low is None else math.floor(low), 0, " (capped)")
@@ -129,6 +141,56 @@ def breakdown(stats, base_wall):
     return [p / base_wall for p in parts + [other]]
 
 
+def memory_lines(memory):
+    """The memory mode of the run, spill support and skipped kernels: the report's header."""
+    mode = memory.get("mode", "file")
+    text = MEMORY_MODE[mode].format(swap=memory.get("swap_mib") or "the machine's",
+                                    spill_dir=memory.get("spill_dir"))
+    lines = [f"Memory: `--memory {mode}`, {text}.\n"]
+    support = memory.get("spill_support")
+    if mode == "spill" and support and not support.get("supported"):
+        lines.append(f"**NO SPILL SUPPORT in this runtime**: {support.get('reason')}. P, R and "
+                     f"B of the program kernels ran on anonymous memory without swap: their "
+                     f"figures are not spill figures.\n")
+    if mode == "spill" and support and support.get("supported"):
+        lines.append(f"Spill probe: a large malloc'd block is backed by `{support['backing']}`; "
+                     f"a large static array by `{support.get('static_backing')}`.\n")
+    for name, why in (memory.get("skipped") or {}).items():
+        lines.append(f"Skipped {name}: {why}.\n")
+    return lines
+
+
+def killed_cell(kernel_summary):
+    """Versions with killed runs: 'O' when every run was killed, 'R 1/2' when some were."""
+    versions = kernel_summary["versions"]
+    cells = [v if versions[v].get("killed") else f"{v} {n}/{n + versions[v]['runs']}"
+             for v, n in (kernel_summary.get("killed_runs") or {}).items()]
+    return ", ".join(cells) or "none"
+
+
+def program_lines(summary):
+    """Programs as written (malloc, calloc, posix_memalign, static arrays): B against W (warm,
+    in core) and against the same kernel on file mappings (Bfile); 'killed' is a result."""
+    rows = []
+    for name, k in summary["kernels"].items():
+        if not k.get("program"):
+            continue
+        v = k["versions"]
+        rows.append([name] + [wall_cell(v.get(x) or {}) for x in ("O", "P", "R", "B", "W",
+                                                                  "Bfile")] +
+                    [k["vs_warm"]["B"], (k.get("vs_file") or {}).get("B / Bfile"),
+                     killed_cell(k), k["outputs_identical"]])
+    if not rows:
+        return []
+    return ["## Programs as written: B against warm and against file mappings\n",
+            "Medians, seconds. Bfile: the kernel's file-mapped twin (same data and arithmetic) "
+            "under B, cold, same limit. 'killed': the OOM killer stopped every run (exit 137), "
+            "the expected result of a plain program over its limit without swap; 'R 1/2': 1 of 2 "
+            "runs killed.\n",
+            table(["kernel", "O s", "P s", "R s", "B s", "W s", "Bfile s", "B / W",
+                   "B / Bfile", "killed", "identical"], rows)]
+
+
 def write_markdown(out, summary, runs, interactive):
     lines = [f"# Outcore benchmark results\n",
              f"{time.strftime('%Y-%m-%d %H:%M')}, {summary['machine']}; memory limit "
@@ -142,7 +204,8 @@ def write_markdown(out, summary, runs, interactive):
              "bound of its wall time (the cap minus the longest time a finished run of the "
              "kernel spent outside its measured phase), and ratios against it are bounds.\n"]
 
-    lines.append("## Targets (PLATFORM.md oracle)\n")
+    lines += memory_lines(summary.get("memory") or {"mode": "file"})
+    lines.append("## Targets (PLATFORM.md oracle; issue 10 for the program kernels)\n")
     lines.append(table(["target", "value", "limit", "met"],
                        [[t["target"], target_value(t), t["limit"], t["ok"]]
                         for t in summary["targets"]]))
@@ -162,9 +225,10 @@ def write_markdown(out, summary, runs, interactive):
     lines.append(table(["kernel", "affine", "identical", "checked", "O s", "P s", "R s", "B s",
                         "W s", "speedup P", "R", "B", "stall hidden P", "R", "B"], rows))
 
+    lines += program_lines(summary)
     lines.append("## Breakdowns (TOCS Fig. 10/20 style)\n")
     lines.append(f"The main thread's wall time in parts, as % of the baseline's wall time (O; "
-                 f"Orand where O was capped), from the run with the median wall time: user and "
+                 f"Orand where O was capped; Bfile, else W, where O was killed), from the run with the median wall time: user and "
                  f"system time; {stall_definition(summary)}; CPU wait = its run-queue wait "
                  f"(runnable, no CPU free); other = the rest (clock-reading jitter). A version "
                  f"whose parts do not fit in its wall time is flagged and not plotted.\n")
@@ -174,6 +238,11 @@ def write_markdown(out, summary, runs, interactive):
         rows = []
         for v in ordered(k["versions"]):
             s = k["versions"][v]
+            if s.get("killed"):
+                rows.append([f"{v} killed (exit {s.get('exit_code', 137)}, "
+                             f"{s['killed_runs']} of {s['runs']} runs)"] + [None] * 10 +
+                            [s["peak_mib"], None, s["runs"]])
+                continue
             if s.get("capped"):
                 rows.append([v + " (capped, no progress)", wall_cell(s), None] + [None] * 5 +
                              [at_least(100.0 if v == base else s["wall_lower_bound_s"] and
@@ -290,7 +359,8 @@ def write_plots(out, summary, runs, interactive):
             elif total > 3.0:
                 more = ">=" if k["versions"][v].get("capped") else ""
                 ax.text(x, 2.85, f"{more}{total:.0f}x", ha="center", fontsize=8)
-    axes.flat[0].legend(fontsize=7)
+    if axes.flat[0].get_legend_handles_labels()[0]:  # none when nothing was drawn
+        axes.flat[0].legend(fontsize=7)
     for ax in list(axes.flat)[len(kernels):]:
         ax.axis("off")
     fig.suptitle("Normalised execution time of the main thread (I/O stall = " +
@@ -310,7 +380,8 @@ def write_plots(out, summary, runs, interactive):
         ax.set_title(name)
         ax.set_xlabel("s")
         ax.set_ylabel("group memory MiB")
-    axes.flat[0].legend(fontsize=7)
+    if axes.flat[0].get_legend_handles_labels()[0]:  # none when nothing was drawn
+        axes.flat[0].legend(fontsize=7)
     for ax in list(axes.flat)[len(kernels):]:
         ax.axis("off")
     fig.suptitle(f"Memory of the run's cgroup over time (limit {summary['limit_mib']} MiB)")

@@ -1,14 +1,18 @@
-"""Fast self-check of the harness logic: no root, no data; one test compiles a tiny program
-with kernels/bench_data.h when a C compiler is at hand (skipped otherwise).
+"""Fast self-check of the harness logic (a few seconds): no data; with a C compiler at hand
+(skipped otherwise) it compiles a tiny program with kernels/bench_data.h and runs the program
+kernels on tiny sizes against their twins; as root it checks that a 16 MiB swap file is
+switched off and removed when a run fails (skipped where that is impossible).
 
 python3 -m unittest benchmarks/test_run.py"""
 import array
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -344,6 +348,233 @@ class CappedWithoutProgress(unittest.TestCase):
         k = self.summary["kernels"]["buk"]
         self.assertEqual(report.baseline_wall(k), ("O", 59.9, True))
         self.assertAlmostEqual(sum(report.breakdown(k["versions"]["B"], 59.9)), 8.4 / 59.9)
+
+
+class MemoryModes(unittest.TestCase):
+    """--memory file|anon-swap|spill, the older --mode/--swap-mib, and what each mode runs."""
+
+    def test_older_options_are_aliases(self):
+        args = run.parse_args(["--out", "x", "--mode", "anon", "--swap-mib", "256"])
+        self.assertEqual((args.memory, args.swap_mib), ("anon-swap", 256))
+        self.assertEqual(run.parse_args(["--out", "x", "--mode", "file"]).memory, "file")
+        default = run.parse_args(["--out", "x", "--quick"])
+        self.assertEqual(default.memory, "file")
+        self.assertEqual(default.kernels, [k.name for k in run.FILE_KERNELS])
+        self.assertEqual(run.parse_args(["--out", "x", "--memory", "anon-swap", "--quick"])
+                         .swap_mib, 8 * 64)
+
+    def test_program_kernels_are_the_default_outside_file_mode(self):
+        args = run.parse_args(["--out", "x", "--memory", "spill"])
+        self.assertEqual(args.kernels, [k.name for k in run.PROGRAM_KERNELS])
+        self.assertIsNone(args.swap_mib)
+
+    def test_contradictions_are_refused(self):
+        for argv in (["--mode", "anon", "--memory", "spill"], ["--memory", "spill",
+                                                                "--swap-mib", "64"]):
+            with self.assertRaises(SystemExit), open(os.devnull, "w") as null:
+                stderr, sys.stderr = sys.stderr, null
+                try:
+                    run.parse_args(["--out", "x"] + argv)
+                finally:
+                    sys.stderr = stderr
+
+    def test_versions_per_mode(self):
+        sort = run.KERNELS_BY_NAME["heap_sort"]
+        spill = {v.name: v for v in run.versions_for(sort, "spill", "/var/tmp/s")}
+        self.assertEqual(spill["B"].env["OUTCORE_SPILL"], "on")
+        self.assertEqual(spill["P"].env["OUTCORE_SPILL_DIR"], "/var/tmp/s")
+        self.assertEqual(spill["WB"].env["OUTCORE_SPILL"], "auto")  # in core: must not spill
+        self.assertNotIn("OUTCORE_SPILL", spill["O"].env)
+        self.assertTrue(spill["Bfile"].twin and spill["Bfile"].cold)
+        swap = {v.name: v for v in run.versions_for(sort, "anon-swap")}
+        self.assertEqual(swap["R"].env["OUTCORE_SPILL"], "off")
+        self.assertNotIn("Bfile", {v.name for v in run.versions_for(sort, "file")})
+        jacobi = run.KERNELS_BY_NAME["heap_jacobi2d"]  # no file-mapped twin
+        self.assertNotIn("Bfile", {v.name for v in run.versions_for(jacobi, "spill", "d")})
+        self.assertEqual({v.name for v in run.versions_for(run.KERNELS_BY_NAME["buk"])},
+                         {"O", "P", "R", "B", "W", "WB"})
+
+    def test_group_swap(self):
+        self.assertEqual(run.group_swap_bytes("file", None), 0)
+        self.assertEqual(run.group_swap_bytes("spill", None), 0)
+        self.assertEqual(run.group_swap_bytes("anon-swap", 512), 512 * MIB)
+        self.assertIsNone(run.group_swap_bytes("anon-swap", 0))  # the machine's own swap
+
+    def test_v2_group_gets_its_swap_bound_and_counts_oom_kills(self):
+        with tempfile.TemporaryDirectory() as parent:
+            saved = run.memory_cgroup_root
+            run.memory_cgroup_root = lambda: (parent, True)
+            try:
+                group = run.MemoryGroup(64 * MIB, 0)
+            finally:
+                run.memory_cgroup_root = saved
+            with open(os.path.join(group.path, "memory.swap.max")) as f:
+                self.assertEqual(f.read(), "0")
+            with open(os.path.join(group.path, "memory.max")) as f:
+                self.assertEqual(f.read(), str(64 * MIB))
+            self.assertIsNone(group.oom_kills())
+            with open(os.path.join(group.path, "memory.events"), "w") as f:
+                f.write("low 0\nhigh 0\nmax 12\noom 1\noom_kill 1\n")
+            self.assertEqual(group.oom_kills(), 1)
+
+    def test_outcome_of_a_run(self):
+        sigkill = signal.SIGKILL  # a wait status of a process killed by SIGKILL is the signal
+        self.assertEqual(run.exit_code(sigkill), 137)
+        self.assertEqual(run.exit_code(3 << 8), 3)
+        self.assertEqual(run.run_outcome(False, sigkill, None), "killed")
+        self.assertEqual(run.run_outcome(True, sigkill, None), "capped")  # the harness' cap
+        self.assertEqual(run.run_outcome(False, 0, {"wall_s": 1}), "ok")
+        self.assertEqual(run.run_outcome(False, 2 << 8, None), "failed")
+
+    def test_spill_support_from_the_probe(self):
+        no = run.spill_support("backing anonymous\nbyte 1\n", {"hints_seen": 0}, True)
+        self.assertFalse(no["supported"])
+        self.assertIn("no spill counters", no["reason"])
+        yes = run.spill_support("backing /var/tmp/s/outcore-spill-1 (deleted)\n"
+                                "static_backing anonymous\nbytes 1 2\n",
+                                {"spill_blocks": 1, "hints_seen": 0}, True)
+        self.assertTrue(yes["supported"])
+        self.assertFalse(yes["static_spilled"])
+        self.assertEqual(yes["stats_counters"], {"spill_blocks": 1})
+        self.assertIn("no outcore-cc", run.spill_support("backing /x", None, False)["reason"])
+        self.assertFalse(run.spill_support("", None, True)["supported"])
+
+    def test_sigterm_raises_system_exit_so_cleanups_run(self):
+        cleaned = []
+
+        class Cleanup:
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                cleaned.append(True)
+
+        with self.assertRaises(SystemExit) as stop:
+            with run.ExitOnSignals(), Cleanup():
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(5)
+        self.assertEqual(stop.exception.code, 128 + signal.SIGTERM)
+        self.assertEqual(cleaned, [True])
+        self.assertNotEqual(signal.getsignal(signal.SIGTERM), run.ExitOnSignals._exit)
+
+    @unittest.skipUnless(os.geteuid() == 0 and shutil.which("swapon"), "needs root and swapon")
+    def test_swap_file_is_removed_even_when_the_run_fails(self):
+        path = os.path.join("/var/tmp", f"outcore-test-swap-{os.getpid()}")
+        try:
+            with run.SwapFile(path, 16):
+                self.assertTrue(run.has_swap())
+                raise RuntimeError("the run failed")
+        except RuntimeError as e:
+            if str(e) != "the run failed":
+                raise
+        except subprocess.CalledProcessError as e:  # cleaned up by SwapFile itself
+            self.assertFalse(os.path.exists(path))
+            self.skipTest(f"swap file refused here: {e}")
+        self.assertFalse(os.path.exists(path))
+        with open("/proc/swaps") as f:
+            self.assertNotIn(path, f.read())
+
+
+def killed_run(kernel, version, rep):
+    return {"kernel": kernel, "version": version, "rep": rep, "timed_out": False,
+            "outcome": "killed", "progress": None, "phase": None, "peak_mib": 64.0,
+            "avg_mib": None, "memory_trace": [], "runtime_stats": None,
+            "process": {"wall_s": 1.5, "user_s": 0.2, "sys_s": 0.4, "majflt": 0,
+                        "exit_status": 9, "exit_code": 137, "oom_kills": 1,
+                        "stall_s": 0.1, "runq_s": 0.0, "read_bytes": 0}}
+
+
+class KilledPrograms(unittest.TestCase):
+    """No swap: the plain program is OOM-killed; that is a result, compared with W and Bfile."""
+
+    def setUp(self):
+        self.runs = []
+        for rep in range(2):
+            for version in ("O", "P", "R"):
+                self.runs.append(killed_run("heap_sort", version, rep))
+            self.runs.append(phase_run("heap_sort", "W", rep, 0.1))
+            self.runs.append(phase_run("heap_sort", "Bfile", rep, 2.0))
+        self.runs += [phase_run("heap_sort", "B", 0, 2.6), killed_run("heap_sort", "B", 1)]
+        memory = {"mode": "spill", "swap_mib": 0, "spill_dir": "/var/tmp/s",
+                  "spill_support": run.spill_support("backing anonymous", {}, True),
+                  "skipped": {"omp_jacobi2d": "no libomp"}}
+        self.summary = run.summarize(self.runs, None, "m", 64, True, True, memory)
+
+    def test_summary(self):
+        k = self.summary["kernels"]["heap_sort"]
+        o = k["versions"]["O"]
+        self.assertTrue(o["killed"])
+        self.assertEqual((o["killed_runs"], o["exit_code"], o["oom_kills"]), (2, 137, 2))
+        self.assertIsNone(o["wall_median_s"])
+        b = k["versions"]["B"]
+        self.assertEqual((b["runs"], b["killed_runs"]), (1, 1))
+        self.assertAlmostEqual(b["wall_median_s"], 2.6)
+        self.assertEqual(k["killed"], ["O", "P", "R"])
+        self.assertEqual(k["killed_runs"], {"O": 2, "P": 2, "R": 2, "B": 1})
+        self.assertAlmostEqual(k["vs_file"]["B / Bfile"], 1.3)
+        self.assertAlmostEqual(k["vs_warm"]["B"], 26.0)
+        self.assertTrue(k["outputs_identical"])
+        self.assertTrue(k["program"])
+        by_name = {t["target"]: t for t in self.summary["targets"]}
+        self.assertTrue(by_name["heap_sort: B / Bfile wall (no swap)"]["ok"])
+
+    def test_report(self):
+        with tempfile.TemporaryDirectory() as out:
+            report.write_report(out, self.summary, self.runs, None)
+            with open(os.path.join(out, "report.md")) as f:
+                text = f.read()
+        self.assertIn("Memory: `--memory spill`", text)
+        self.assertIn("NO SPILL SUPPORT", text)
+        self.assertIn("Skipped omp_jacobi2d: no libomp", text)
+        self.assertIn("| heap_sort | killed (137) | killed (137) | killed (137) | 2.60 | 0.10 "
+                      "| 2.00 | 26.00 | 1.30 | O, P, R, B 1/2 | yes |", text)
+        self.assertIn("| O killed (exit 137, 2 of 2 runs) |", text)
+        self.assertEqual(report.baseline_version(self.summary["kernels"]["heap_sort"]), "Bfile")
+
+
+def build(cc, source, exe, flags=()):
+    return subprocess.run([cc, "-O1", "-ffp-contract=off", "-I", run.KERNEL_SRC, *flags,
+                           os.path.join(run.KERNEL_SRC, source + ".c"), "-o", exe, "-lm"],
+                          capture_output=True, text=True).returncode == 0
+
+
+def kernel_report(exe, sizes, env):
+    out = subprocess.run([exe, "run", *map(str, sizes)], capture_output=True, text=True,
+                         env=env, timeout=60).stdout
+    line = next(x for x in out.splitlines() if x.startswith("OUTCORE_BENCH "))
+    return json.loads(line[len("OUTCORE_BENCH "):])
+
+
+@unittest.skipUnless(c_compiler(), "no C compiler")
+class ProgramKernels(unittest.TestCase):
+    """Tiny runs of the program kernels: each checks its result, and prints the checksum of
+    its file-mapped twin (run in bench_data.h's anonymous mode, no files) bit for bit."""
+    SIZES = {"heap_matvec": [16, 300, 2], "static_column": [64, 96], "heap_spmv": [500, 8],
+             "heap_sort": [4096, 64], "heap_jacobi2d": [40, 2], "calloc_jacobi3d": [12, 2],
+             "omp_jacobi2d": [40, 2]}
+
+    def test_checks_pass_and_twins_agree(self):
+        env = {**os.environ, "OUTCORE_BENCH_MODE": "anon", "OMP_NUM_THREADS": "2"}
+        cc = c_compiler()
+        with tempfile.TemporaryDirectory() as tmp:
+            checksums = {}
+            for kernel in run.PROGRAM_KERNELS:
+                sizes = self.SIZES[kernel.name]
+                flags = kernel.flags(sizes) if kernel.flags else []
+                exe = os.path.join(tmp, kernel.name)
+                if not build(cc, run.SOURCE_OF.get(kernel.name, kernel.name), exe, flags):
+                    self.assertIn("-fopenmp", flags, kernel.name)  # libomp may be missing
+                    continue
+                phase = kernel_report(exe, sizes, env)
+                self.assertEqual((phase["check"], phase["mode"]), ("ok", "program"), kernel.name)
+                checksums[kernel.name] = phase["checksum"]
+                if kernel.twin:
+                    twin = os.path.join(tmp, kernel.twin)
+                    self.assertTrue(build(cc, kernel.twin, twin), kernel.twin)
+                    self.assertEqual(kernel_report(twin, sizes, env)["checksum"],
+                                     phase["checksum"], kernel.name)
+            if "omp_jacobi2d" in checksums:
+                self.assertEqual(checksums["omp_jacobi2d"], checksums["heap_jacobi2d"])
 
 
 @unittest.skipUnless(c_compiler(), "no C compiler")

@@ -4,6 +4,10 @@
  * lives, it places no hints. The kernels' loop nests never call it.
  *
  *   bench_init(argc, argv)      "gen" writes the input files, "run" runs the kernel.
+ *   bench_init_program(argc, argv)
+ *                               for kernels written as users write programs: they allocate
+ *                               with malloc/calloc/posix_memalign or static arrays and fill
+ *                               their inputs themselves; only "run" does anything.
  *   bench_array(name, bytes, role)
  *       OUTCORE_BENCH_MODE=file (default): the file OUTCORE_BENCH_DIR/name mapped MAP_SHARED
  *       (inputs must exist in "run"; outputs are created or resized).
@@ -54,6 +58,7 @@ struct bench_counters {
 static struct {
   int generating_cmd;
   int anon;
+  int program; /* the kernel allocates its own memory (bench_init_program) */
   int madv_random;
   const char *dir;
   struct bench_counters begin, end;
@@ -81,6 +86,15 @@ static void bench_init(int argc, char **argv) {
     fprintf(stderr, "bench: nothing to generate in anonymous mode\n");
     exit(0);
   }
+}
+
+static void bench_init_program(int argc, char **argv) {
+  if (argc < 2 || (strcmp(argv[1], "gen") && strcmp(argv[1], "run"))) {
+    fprintf(stderr, "usage: %s run SIZE...\n", argv[0]);
+    exit(2);
+  }
+  if (!strcmp(argv[1], "gen")) exit(0); /* inputs are made in the run, as the program does */
+  bench_state.program = 1;
 }
 
 static int bench_generating(void) { return bench_state.generating_cmd || bench_state.anon; }
@@ -269,7 +283,8 @@ static void bench_report(const char *kernel, uint64_t checksum, int ok) {
          "\"majflt\": %ld, \"minflt\": %ld, \"stall_s\": %s, \"run_s\": %s, \"runq_s\": %s, "
          "\"blkio_delayacct_s\": %s, \"read_bytes\": %lld, \"group_peak_bytes\": %lld}\n",
          kernel, ok ? "ok" : "FAILED", (unsigned long long)checksum,
-         bench_state.anon ? "anon" : "file", b->mono_s, e->mono_s, wall,
+         bench_state.program ? "program" : bench_state.anon ? "anon" : "file", b->mono_s,
+         e->mono_s, wall,
          e->thread_utime_s - b->thread_utime_s, e->thread_stime_s - b->thread_stime_s,
          e->utime_s - b->utime_s, e->stime_s - b->stime_s, e->majflt - b->majflt,
          e->minflt - b->minflt, stall, run_s, runq_s, blkio, e->read_bytes - b->read_bytes,
