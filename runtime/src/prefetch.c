@@ -2,14 +2,22 @@
  * Prefetch slow path: a hint the bit vector could not filter. Scattered single
  * pages go out as asynchronous MADV_WILLNEED from the calling thread (many reads in
  * flight), with MADV_RANDOM on the region once they are seen to be scattered, so each
- * fault stops pulling in 8 MiB of read-around; contiguous blocks are mapped in advance
- * by MADV_POPULATE_READ on the worker threads (large folios, no minor faults later). A prefetch is never dropped
- * for lack of memory: the page is one the program is about to touch, read by a fault
- * if not by the prefetch, so dropping it saves nothing and makes the read synchronous
- * (measured: a column walk under a cgroup limit took 2400 faults more); releases and
- * the kernel's reclaim make the room. A block that continues a sequential stream on a
- * file mapping is left to the kernel's readahead, which already serves it (PLATFORM.md:
- * a stream ran as fast plain as with any prefetch window).
+ * fault stops pulling in 8 MiB of read-around; contiguous blocks of files are mapped
+ * in advance by MADV_POPULATE_READ on the worker threads (large folios, no minor
+ * faults later), of anonymous memory swapped in by MADV_WILLNEED. A file prefetch is
+ * never dropped for lack of memory: the page is one the program is about to touch,
+ * read by a fault if not by the prefetch, so dropping it saves nothing and makes the
+ * read synchronous (measured: a column walk under a cgroup limit took 2400 faults
+ * more); releases and the kernel's reclaim of clean cache make the room. Private
+ * memory (anonymous, shmem, a private file's copies) is different: only swap frees
+ * it, and a prefetch into a group at its limit makes the kernel reclaim inside the
+ * prefetch call; when reclaim cannot keep up, the OOM killer takes the program there
+ * (seen: 9 of 18 outside programs killed under `prefetch`, 2 of 18 plain). Such
+ * prefetches take only the room the group has (oc_pace_prefetch_room on the last
+ * limit sample: no system call); the rest is left to the program's own faults.
+ * A block that continues a sequential stream on a file mapping is left to the
+ * kernel's readahead, which already serves it (PLATFORM.md: a stream ran as fast
+ * plain as with any prefetch window).
  */
 #include <stdbool.h>
 
@@ -143,8 +151,14 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
   }
   /* Marked before the read completes, so repeats are filtered while it is in flight. */
   oc_residency_set_resident(from >> OC_GRANULE_SHIFT, to >> OC_GRANULE_SHIFT);
-  if (shape == OC_PREFETCH_PAGE || one_page) {
-    oc_os_note_single_page(m, first);
+  /* Anonymous and shmem blocks too: MADV_WILLNEED starts their swap-ins
+   * asynchronously, many in flight, and leaves untouched memory alone, where a
+   * populate would map the zero page and add a fault at the first write (measured,
+   * MATVEC-like sweep of malloc'd 160 MiB under a 64 MiB group: 5.2 k major faults
+   * with WILLNEED here, 11.7 k with populate from the workers). */
+  if (shape == OC_PREFETCH_PAGE || one_page || oc_kind_needs_swap(m->kind)) {
+    if (one_page)
+      oc_os_note_single_page(m, first);
     size_t len = bounded ? take_room(to - from) : to - from;
     hold_back(from + len, to);
     oc_os_willneed(from, len);
