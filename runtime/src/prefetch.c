@@ -159,7 +159,7 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
    * MATVEC-like sweep of malloc'd 160 MiB under a 64 MiB group: 5.2 k major faults
    * with WILLNEED here, 11.7 k with populate from the workers). */
   if (shape == OC_PREFETCH_PAGE || one_page || oc_kind_needs_swap(m->kind)) {
-    if (one_page)
+    if (shape == OC_PREFETCH_PAGE || one_page)
       oc_os_note_single_page(m, first);
     size_t len = bounded ? take_room(to - from) : to - from;
     hold_back(from + len, to);

@@ -150,9 +150,11 @@ bool oc_stats_write_json(const char *path, const struct oc_stats_header *h,
           t.releases_rescued, t.release_calls_saved, t.releases_unissuable);
   fprintf(out,
           "  \"bytes_prefetched\": %ld,\n  \"bytes_held_back\": %ld,\n"
-          "  \"bytes_released\": %ld,\n  \"writebacks_started\": %ld,\n  \"resyncs\": %ld,\n  \"bytes_read\": %ld,\n"
+          "  \"bytes_released\": %ld,\n  \"writebacks_started\": %ld,\n  \"resyncs\": %ld,\n"
+          "  \"bytes_read\": %ld,\n"
           "  \"major_faults\": %ld,\n  \"peak_rss\": %ld,\n  \"tags\": [",
-          t.bytes_prefetched, t.bytes_held_back, t.bytes_released, t.writebacks_started, t.resyncs, t.bytes_read,
+          t.bytes_prefetched, t.bytes_held_back, t.bytes_released, t.writebacks_started, t.resyncs,
+          t.bytes_read,
           t.major_faults, t.peak_rss);
   if (write_tags)
     write_tags(out, ctx);
