@@ -14,9 +14,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifndef MADV_COLD
-#define MADV_COLD 20
-#endif
 #ifndef MADV_PAGEOUT
 #define MADV_PAGEOUT 21
 #endif
@@ -399,27 +396,26 @@ bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t start, u
  * names the parent). */
 static enum { BATCHING_UNKNOWN, BATCHING_ON, BATCHING_OFF } batching;
 static int self_pidfd = -1;
-static const int batch_advice[OC_ADVICE_KINDS] = {MADV_PAGEOUT, MADV_COLD};
 
-static long madvise_each(const struct iovec *ranges, unsigned n, int advice) {
+static long madvise_each(const struct iovec *ranges, unsigned n) {
   for (unsigned i = 0; i < n; i++)
-    madvise(ranges[i].iov_base, ranges[i].iov_len, advice);
+    madvise(ranges[i].iov_base, ranges[i].iov_len, MADV_PAGEOUT);
   return n;
 }
 
-static long issue_ranges(struct iovec *ranges, unsigned n, int advice) {
+static long issue_ranges(struct iovec *ranges, unsigned n) {
   if (batching == BATCHING_UNKNOWN) {
     self_pidfd = (int)syscall(SYS_pidfd_open, getpid(), 0);
     batching = self_pidfd >= 0 ? BATCHING_ON : BATCHING_OFF;
   }
   if (n < 2 || batching == BATCHING_OFF)
-    return madvise_each(ranges, n, advice);
-  ssize_t done = syscall(SYS_process_madvise, self_pidfd, ranges, (size_t)n, advice, 0u);
+    return madvise_each(ranges, n);
+  ssize_t done = syscall(SYS_process_madvise, self_pidfd, ranges, (size_t)n, MADV_PAGEOUT, 0u);
   if (done < 0 && (errno == EINVAL || errno == ENOSYS || errno == EPERM)) {
     batching = BATCHING_OFF;
     close(self_pidfd);
     self_pidfd = -1;
-    return 1 + madvise_each(ranges, n, advice);
+    return 1 + madvise_each(ranges, n);
   }
   /* The kernel stops at a range it cannot advise (unmapped meanwhile): the rest,
    * from that range on, one by one. */
@@ -431,25 +427,17 @@ static long issue_ranges(struct iovec *ranges, unsigned n, int advice) {
     return 1;
   ranges[i].iov_base = (char *)ranges[i].iov_base + advised;
   ranges[i].iov_len -= advised;
-  return 1 + madvise_each(ranges + i, n - i, advice);
-}
-
-static long flush_advice(struct oc_release_batch *batch, int a) {
-  long calls = batch->count[a] ? issue_ranges(batch->ranges[a], batch->count[a], batch_advice[a])
-                               : 0;
-  batch->count[a] = 0;
-  return calls;
+  return 1 + madvise_each(ranges + i, n - i);
 }
 
 long oc_os_release_flush(struct oc_release_batch *batch) {
-  long calls = 0;
-  for (int a = 0; a < OC_ADVICE_KINDS; a++)
-    calls += flush_advice(batch, a);
+  long calls = batch->count ? issue_ranges(batch->ranges, batch->count) : 0;
+  batch->count = 0;
   return calls;
 }
 
 long oc_os_release(struct oc_release_batch *batch, enum oc_map_kind kind, uintptr_t start,
-                   size_t len, bool have_swap) {
+                   size_t len) {
   if (kind == OC_MAP_FILE_SHARED) {
     pthread_rwlock_rdlock(&unmap_lock);
     bool advise = still_file_shared(start, len);
@@ -458,17 +446,13 @@ long oc_os_release(struct oc_release_batch *batch, enum oc_map_kind kind, uintpt
     pthread_rwlock_unlock(&unmap_lock);
     return advise;
   }
-  /* PAGEOUT writes anonymous and private pages to swap before freeing them; with
-   * no swap it cannot free them, so COLD just makes them the first to go. */
-  int a = (kind == OC_MAP_ANON || kind == OC_MAP_SHMEM) && !have_swap ? OC_ADVICE_COLD
-                                                                     : OC_ADVICE_PAGEOUT;
-  struct iovec *last = batch->count[a] ? &batch->ranges[a][batch->count[a] - 1] : NULL;
+  struct iovec *last = batch->count ? &batch->ranges[batch->count - 1] : NULL;
   if (last && (uintptr_t)last->iov_base + last->iov_len == start) {
     last->iov_len += len; /* adjacent pieces of different tags: one range */
     return 0;
   }
-  long calls = batch->count[a] == OC_RELEASE_BATCH ? flush_advice(batch, a) : 0;
-  batch->ranges[a][batch->count[a]++] = (struct iovec){(void *)start, len};
+  long calls = batch->count == OC_RELEASE_BATCH ? oc_os_release_flush(batch) : 0;
+  batch->ranges[batch->count++] = (struct iovec){(void *)start, len};
   return calls;
 }
 

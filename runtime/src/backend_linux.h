@@ -55,6 +55,12 @@ static inline bool oc_kind_is_program_data(enum oc_map_kind kind) {
   return kind <= OC_MAP_SHMEM;
 }
 
+/* Kinds whose pages only swap can free (MADV_PAGEOUT does nothing for them
+ * without it), and which a prefetch swaps back in. */
+static inline bool oc_kind_needs_swap(enum oc_map_kind kind) {
+  return kind == OC_MAP_ANON || kind == OC_MAP_SHMEM;
+}
+
 /* Parses one /proc/self/maps line; path points into line. False if malformed. */
 bool oc_maps_parse_line(const char *line, struct oc_mapping *mapping, const char **path,
                         size_t *path_len);
@@ -115,15 +121,14 @@ bool oc_os_populate_read(uintptr_t start, size_t len);
  * Returns whether read-around is now off. */
 bool oc_os_note_single_page(const struct oc_mapping *mapping, uintptr_t page);
 /* Releases gathered by the release worker and issued together: one
- * process_madvise(2) call on the process's own pidfd for up to OC_RELEASE_BATCH
- * ranges of one advice (strided pages cost one system call per batch, not one
+ * process_madvise(2) MADV_PAGEOUT call on the process's own pidfd for up to
+ * OC_RELEASE_BATCH ranges (strided pages cost one system call per batch, not one
  * each). Where the kernel refuses it (EINVAL, ENOSYS, EPERM, or no pidfd_open),
  * decided once, every range gets its own madvise. */
 #define OC_RELEASE_BATCH 128
-enum { OC_ADVICE_PAGEOUT, OC_ADVICE_COLD, OC_ADVICE_KINDS };
 struct oc_release_batch {
-  unsigned count[OC_ADVICE_KINDS];
-  struct iovec ranges[OC_ADVICE_KINDS][OC_RELEASE_BATCH];
+  unsigned count;
+  struct iovec ranges[OC_RELEASE_BATCH];
 };
 /* Notes a block prefetch of [start, end) in the mapping; true when the kernel's
  * readahead serves it already, so no prefetch is needed: a file mapping with
@@ -136,10 +141,12 @@ bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t start, u
  * mappings, at once, if the table still says so (oc_maps_unmap_begin): MADV_DONTNEED only unmaps there (the page cache keeps the
  * data, dirty bits move to the pages), and dropping the clean cache follows
  * (oc_os_drop_file_cache); cheaper than reclaim. Everything else goes into the
- * batch (issued when full): MADV_PAGEOUT, or MADV_COLD for anonymous memory without
- * swap; never MADV_DONTNEED or MADV_FREE, which lose private and anonymous data. */
+ * batch (issued when full) for MADV_PAGEOUT, which writes anonymous pages to swap
+ * (callers release anonymous and shmem memory only when the group has swap:
+ * oc_kind_needs_swap); never MADV_DONTNEED or MADV_FREE, which lose private and
+ * anonymous data. */
 long oc_os_release(struct oc_release_batch *batch, enum oc_map_kind kind, uintptr_t start,
-                   size_t len, bool have_swap);
+                   size_t len);
 /* Issues what the batch holds; returns the system calls made. */
 long oc_os_release_flush(struct oc_release_batch *batch);
 /* Drops the file's clean cached pages behind [start, start + len) of a shared file

@@ -52,7 +52,7 @@ static void retire_range(struct oc_range range, void *ctx) {
 static bool issue_range(struct oc_range piece, void *ctx) {
   (void)ctx;
   struct oc_work work = {piece.first << OC_GRANULE_SHIFT,
-                         (piece.end - piece.first) << OC_GRANULE_SHIFT};
+                         (piece.end - piece.first) << OC_GRANULE_SHIFT, false};
   return oc_queue_push(&oc_rt.release_queue, &work);
 }
 

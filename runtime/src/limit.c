@@ -49,6 +49,14 @@ void oc_limit_compute(const struct oc_limit_inputs *in, struct oc_limit_figures 
   }
 }
 
+bool oc_swap_usable(const struct oc_swap_inputs *in) {
+  /* v1 with memsw = limit: a page swapped out still counts against memsw, so paging
+   * out frees nothing the group may use, and swappiness 0 forbids swapping. */
+  return in->swap_free > 0 && in->swappiness != 0 &&
+         (in->cgroup_limit == 0 || in->memsw_limit > in->cgroup_limit) &&
+         in->swap_current < in->swap_max;
+}
+
 bool oc_cgroup_path(const char *text, int *version, char *path, size_t size) {
   const char *v2 = NULL;
   size_t v2_len = 0;
@@ -130,10 +138,14 @@ static struct {
   long min_free;
   long ancestors_limit; /* v2: smallest memory.max above our group, 0 = none */
   int cg_version;
-  int cg_limit_fd, cg_usage_fd, cg_stat_fd, cg_swap_fd, meminfo_fd, statm_fd;
+  int swappiness; /* v1, read once: -1 when unknown */
+  int cg_limit_fd, cg_usage_fd, cg_stat_fd, meminfo_fd, statm_fd;
+  int cg_memsw_fd;                        /* v1 */
+  int cg_swap_max_fd, cg_swap_current_fd; /* v2 */
   char source[64];
-} probe = {.cg_limit_fd = -1, .cg_usage_fd = -1, .cg_stat_fd = -1, .cg_swap_fd = -1,
-           .meminfo_fd = -1, .statm_fd = -1};
+} probe = {.swappiness = -1, .cg_limit_fd = -1, .cg_usage_fd = -1, .cg_stat_fd = -1,
+           .meminfo_fd = -1, .statm_fd = -1, .cg_memsw_fd = -1, .cg_swap_max_fd = -1,
+           .cg_swap_current_fd = -1};
 
 static pthread_mutex_t sample_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic(long) sampled_ns = LONG_MIN / 2;
@@ -163,6 +175,14 @@ static int open_in(const char *dir, const char *name) {
   return open(path, O_RDONLY | O_CLOEXEC);
 }
 
+static ssize_t read_in(const char *dir, const char *name, char *buf, size_t size) {
+  int fd = open_in(dir, name);
+  ssize_t n = read_fd(fd, buf, size);
+  if (fd >= 0)
+    close(fd);
+  return n;
+}
+
 /* Finds the group directory; inside a container /proc/self/cgroup may name a path
  * that is not mounted, so the mount's root is the fallback. */
 static void open_cgroup(void) {
@@ -186,22 +206,25 @@ static void open_cgroup(void) {
   probe.cg_limit_fd = limit_fd;
   probe.cg_usage_fd = open_in(dir, usage_name);
   probe.cg_stat_fd = open_in(dir, "memory.stat");
-  probe.cg_swap_fd = open_in(dir, version == 1 ? "memory.memsw.limit_in_bytes" : "memory.swap.max");
   snprintf(probe.source, sizeof probe.source, "cgroup v%d", version);
-  if (version == 2) {
+  if (version == 1) {
+    char value[64];
+    if (read_in(dir, "memory.swappiness", value, sizeof value) > 0)
+      probe.swappiness = atoi(value);
+    probe.cg_memsw_fd = open_in(dir, "memory.memsw.limit_in_bytes");
+  } else {
+    probe.cg_swap_max_fd = open_in(dir, "memory.swap.max");
+    probe.cg_swap_current_fd = open_in(dir, "memory.swap.current");
     /* v2 has no hierarchical limit in memory.stat: walk the ancestors once. */
     for (char *slash = strrchr(dir, '/'); slash && slash > dir + strlen(mount);
          slash = strrchr(dir, '/')) {
       *slash = 0;
       char value[64];
-      int fd = open_in(dir, "memory.max");
-      if (read_fd(fd, value, sizeof value) > 0) {
+      if (read_in(dir, "memory.max", value, sizeof value) > 0) {
         long l = oc_parse_cgroup_limit(value);
         if (l > 0 && (probe.ancestors_limit == 0 || l < probe.ancestors_limit))
           probe.ancestors_limit = l;
       }
-      if (fd >= 0)
-        close(fd);
     }
   }
 }
@@ -241,6 +264,8 @@ static long now_ns(void) {
 static void sample_locked(void) {
   struct oc_limit_inputs in = {.env_limit = probe.env_limit, .min_free = probe.min_free,
                                .mem_available = -1};
+  struct oc_swap_inputs swap = {.memsw_limit = LONG_MAX, .swappiness = probe.swappiness,
+                                .swap_max = LONG_MAX};
   char text[8192];
   if (read_fd(probe.cg_limit_fd, text, sizeof text) > 0)
     in.cgroup_limit = oc_parse_cgroup_limit(text);
@@ -252,7 +277,14 @@ static void sample_locked(void) {
     long inactive = oc_stat_field(text, probe.cg_version == 1 ? "total_inactive_file"
                                                               : "inactive_file");
     in.cgroup_inactive_file = inactive > 0 ? inactive : 0;
+    long memsw = oc_stat_field(text, "hierarchical_memsw_limit");
+    if (memsw > 0)
+      swap.memsw_limit = memsw;
   }
+  if (read_fd(probe.cg_swap_max_fd, text, sizeof text) > 0 && strncmp(text, "max", 3) != 0)
+    swap.swap_max = atol(text);
+  if (read_fd(probe.cg_swap_current_fd, text, sizeof text) > 0)
+    swap.swap_current = atol(text);
   if (probe.ancestors_limit > 0 &&
       (in.cgroup_limit == 0 || probe.ancestors_limit < in.cgroup_limit))
     in.cgroup_limit = probe.ancestors_limit;
@@ -260,13 +292,15 @@ static void sample_locked(void) {
     in.cgroup_usage = atol(text);
   if (read_fd(probe.meminfo_fd, text, sizeof text) > 0) {
     in.mem_available = oc_stat_field(text, "MemAvailable");
-    atomic_store_explicit(&have_swap, oc_stat_field(text, "SwapFree") > 0, memory_order_relaxed);
+    swap.swap_free = oc_stat_field(text, "SwapFree");
   }
   if (read_fd(probe.statm_fd, text, sizeof text) > 0) {
     long pages_total = 0, pages_resident = 0;
     sscanf(text, "%ld %ld", &pages_total, &pages_resident);
     in.process_rss = pages_resident * sysconf(_SC_PAGESIZE);
   }
+  swap.cgroup_limit = in.cgroup_limit;
+  atomic_store_explicit(&have_swap, oc_swap_usable(&swap), memory_order_relaxed);
   struct oc_limit_figures f;
   oc_limit_compute(&in, &f);
   atomic_store_explicit(&current_limit, f.limit, memory_order_relaxed);
@@ -309,7 +343,8 @@ long oc_limit_swap_room(void) {
   if (read_fd(probe.meminfo_fd, text, sizeof text) <= 0)
     return 0;
   long room = oc_stat_field(text, "SwapFree");
-  if (room <= 0 || read_fd(probe.cg_swap_fd, text, sizeof text) <= 0)
+  int swap_bound_fd = probe.cg_version == 1 ? probe.cg_memsw_fd : probe.cg_swap_max_fd;
+  if (room <= 0 || read_fd(swap_bound_fd, text, sizeof text) <= 0)
     return room > 0 ? room : 0;
   long bound = oc_parse_cgroup_limit(text); /* 0: no bound */
   if (bound > 0 && probe.cg_version == 1) {

@@ -30,6 +30,18 @@ struct oc_limit_figures {
 
 void oc_limit_compute(const struct oc_limit_inputs *in, struct oc_limit_figures *out);
 
+/* Whether the group can page anonymous memory out (MADV_PAGEOUT of anonymous or
+ * shmem pages frees memory only then). Unset fields: memsw_limit and swap_max
+ * LONG_MAX, swappiness -1, swap_current 0. */
+struct oc_swap_inputs {
+  long swap_free;    /* SwapFree: a swap device with room */
+  long cgroup_limit; /* the group's memory limit, 0 when none */
+  long memsw_limit;  /* v1 hierarchical memory+swap limit */
+  int swappiness;    /* v1 memory.swappiness */
+  long swap_max, swap_current; /* v2 memory.swap.max and memory.swap.current */
+};
+bool oc_swap_usable(const struct oc_swap_inputs *in);
+
 /* Text parsers (unit-tested). */
 /* From /proc/self/cgroup: the v1 memory controller's path (version 1) or else the
  * v2 unified path (version 2). False when neither is present. */
@@ -51,7 +63,9 @@ void oc_limit_get(struct oc_limit_figures *out);
 void oc_limit_cached(struct oc_limit_figures *out);
 /* Forces a fresh sample. */
 void oc_limit_refresh(void);
-/* Free swap space exists (anonymous memory can then be paged out). */
+/* The group can page anonymous memory out to swap (oc_swap_usable, last sample):
+ * a swap device with free space, and v1: memsw limit above the memory limit and
+ * swappiness > 0; v2: memory.swap.current below memory.swap.max. */
 bool oc_limit_have_swap(void);
 /* Bytes of swap this process may still use: free swap, bounded by its group's swap
  * allowance (v1 memsw less the memory limit, v2 memory.swap.max). Reads the OS. */

@@ -36,3 +36,8 @@ long oc_pace_release_bytes(const struct oc_pace *p, long limit, long usage, long
   long excess = usage + oc_pace_headroom(p, limit, react_ns) - limit;
   return excess > 0 ? excess : 0;
 }
+
+long oc_pace_prefetch_room(long limit, long usage, long taken_since_sample, long margin) {
+  long room = limit - usage - taken_since_sample - margin;
+  return room > 0 ? room : 0;
+}

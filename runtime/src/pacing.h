@@ -29,4 +29,9 @@ long oc_pace_headroom(const struct oc_pace *pace, long limit, long react_ns);
 /* Bytes to release now so that usage + headroom stays within the limit; 0: none. */
 long oc_pace_release_bytes(const struct oc_pace *pace, long limit, long usage, long react_ns);
 
+/* Bytes a prefetch of private memory (anonymous, shmem, private file) may bring into
+ * the group now: limit - usage - what such prefetches took since the usage was
+ * sampled - margin (calls in flight when it was sampled); 0: none. */
+long oc_pace_prefetch_room(long limit, long usage, long taken_since_sample, long margin);
+
 #endif

@@ -2,19 +2,28 @@
  * Prefetch slow path: a hint the bit vector could not filter. Scattered single
  * pages go out as asynchronous MADV_WILLNEED from the calling thread (many reads in
  * flight), with MADV_RANDOM on the region once they are seen to be scattered, so each
- * fault stops pulling in 8 MiB of read-around; contiguous blocks are mapped in advance
- * by MADV_POPULATE_READ on the worker threads (large folios, no minor faults later). A prefetch is never dropped
- * for lack of memory: the page is one the program is about to touch, read by a fault
- * if not by the prefetch, so dropping it saves nothing and makes the read synchronous
- * (measured: a column walk under a cgroup limit took 2400 faults more); releases and
- * the kernel's reclaim make the room. A block that continues a sequential stream on a
- * file mapping is left to the kernel's readahead, which already serves it (PLATFORM.md:
- * a stream ran as fast plain as with any prefetch window).
+ * fault stops pulling in 8 MiB of read-around; contiguous blocks of files are mapped
+ * in advance by MADV_POPULATE_READ on the worker threads (large folios, no minor
+ * faults later), of anonymous memory swapped in by MADV_WILLNEED. A file prefetch is
+ * never dropped for lack of memory: the page is one the program is about to touch,
+ * read by a fault if not by the prefetch, so dropping it saves nothing and makes the
+ * read synchronous (measured: a column walk under a cgroup limit took 2400 faults
+ * more); releases and the kernel's reclaim of clean cache make the room. Private
+ * memory (anonymous, shmem, a private file's copies) is different: only swap frees
+ * it, and a prefetch into a group at its limit makes the kernel reclaim inside the
+ * prefetch call; when reclaim cannot keep up, the OOM killer takes the program there
+ * (seen: 9 of 18 outside programs killed under `prefetch`, 2 of 18 plain). Such
+ * prefetches take only the room the group has (oc_pace_prefetch_room on the last
+ * limit sample: no system call); the rest is left to the program's own faults.
+ * A block that continues a sequential stream on a file mapping is left to the
+ * kernel's readahead, which already serves it (PLATFORM.md: a stream ran as fast
+ * plain as with any prefetch window).
  */
 #include <stdbool.h>
 
 #include "backend_linux.h"
 #include "limit.h"
+#include "pacing.h"
 #include "residency.h"
 #include "runtime.h"
 #include "stats.h"
@@ -23,12 +32,52 @@
  * lose little when dropped, large enough for large folios. */
 #define POPULATE_PIECE ((uintptr_t)2 << 20)
 
-static void queue_blocks(uintptr_t start, uintptr_t end) {
+/* Private memory comes back charged to the group, reclaimed only by swapping. */
+static bool kind_is_bounded(enum oc_map_kind kind) { return kind != OC_MAP_FILE_SHARED; }
+
+/* Room taken by bounded prefetches since the limit sample room_sample_ns. Racy by
+ * design: a charge lost when two threads see a new sample is covered by the margin. */
+static _Atomic(long) room_sample_ns, room_taken;
+
+static long room_left(void) {
+  struct oc_limit_figures f;
+  oc_limit_cached(&f);
+  long seen = atomic_load_explicit(&room_sample_ns, memory_order_relaxed);
+  if (seen != f.sampled_ns &&
+      atomic_compare_exchange_strong_explicit(&room_sample_ns, &seen, f.sampled_ns,
+                                              memory_order_relaxed, memory_order_relaxed))
+    atomic_store_explicit(&room_taken, 0, memory_order_relaxed);
+  /* Calls in flight when the sample was read: a populate piece per worker and the
+   * hinting thread's own. */
+  long margin = (long)POPULATE_PIECE * (oc_rt.config.threads + 1);
+  return oc_pace_prefetch_room(f.limit, f.usage,
+                               atomic_load_explicit(&room_taken, memory_order_relaxed), margin);
+}
+
+/* The first bytes of [start, start + len) the group has room for (whole granules). */
+static size_t take_room(size_t len) {
+  long room = room_left() & ~(long)(OC_GRANULE_SIZE - 1);
+  size_t taken = (size_t)room < len ? (size_t)room : len;
+  atomic_fetch_add_explicit(&room_taken, (long)taken, memory_order_relaxed);
+  return taken;
+}
+
+/* [start, end) is left to the program's faults. Its bits stay set, as if prefetched:
+ * the page is resident once the program has touched it, and repeats of the hint are
+ * filtered on the fast path (with the bits clear, a column walk under a full group
+ * sent every hint, 800 per page, through this slow path: 62 % of its instructions);
+ * the mincore resync corrects them when the kernel evicts. */
+static void hold_back(uintptr_t start, uintptr_t end) {
+  if (start < end)
+    oc_count(OC_BYTES_HELD_BACK, (long)(end - start));
+}
+
+static void queue_blocks(uintptr_t start, uintptr_t end, bool bounded) {
   while (start < end) {
     uintptr_t piece_end = (start / POPULATE_PIECE + 1) * POPULATE_PIECE;
     if (piece_end > end)
       piece_end = end;
-    struct oc_work work = {start, piece_end - start};
+    struct oc_work work = {start, piece_end - start, bounded};
     if (!oc_queue_push(&oc_rt.prefetch_queue, &work)) {
       /* Queue full: the workers are behind; a late prefetch is useless. */
       oc_residency_clear_resident(start >> OC_GRANULE_SHIFT, end >> OC_GRANULE_SHIFT);
@@ -87,7 +136,7 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
     return;
   }
   uintptr_t from = first << OC_GRANULE_SHIFT, to = last << OC_GRANULE_SHIFT;
-  if ((m->kind == OC_MAP_ANON || m->kind == OC_MAP_SHMEM) && !oc_limit_have_swap()) {
+  if (oc_kind_needs_swap(m->kind) && !oc_limit_have_swap()) {
     /* Without swap such memory is always in core: nothing to read, ever. */
     oc_residency_set_resident(from >> OC_GRANULE_SHIFT, to >> OC_GRANULE_SHIFT);
     oc_maps_put(m);
@@ -96,13 +145,29 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
   }
   /* Marked before the read completes, so repeats are filtered while it is in flight. */
   oc_residency_set_resident(from >> OC_GRANULE_SHIFT, to >> OC_GRANULE_SHIFT);
-  if (shape == OC_PREFETCH_PAGE || one_page) {
-    oc_os_note_single_page(m, first);
-    oc_os_willneed(from, to - from);
-    oc_count(OC_HINTS_ISSUED, 1);
-    oc_count(OC_BYTES_PREFETCHED, (long)(to - from));
+  bool bounded = kind_is_bounded(m->kind);
+  if (bounded && room_left() == 0) {
+    /* Not even a piece fits: nothing queued. */
+    oc_maps_put(m);
+    hold_back(from, to);
+    oc_count(OC_HINTS_DROPPED, 1);
+    return;
+  }
+  /* Anonymous and shmem blocks too: MADV_WILLNEED starts their swap-ins
+   * asynchronously, many in flight, and leaves untouched memory alone, where a
+   * populate would map the zero page and add a fault at the first write (measured,
+   * MATVEC-like sweep of malloc'd 160 MiB under a 64 MiB group: 5.2 k major faults
+   * with WILLNEED here, 11.7 k with populate from the workers). */
+  if (shape == OC_PREFETCH_PAGE || one_page || oc_kind_needs_swap(m->kind)) {
+    if (shape == OC_PREFETCH_PAGE || one_page)
+      oc_os_note_single_page(m, first);
+    size_t len = bounded ? take_room(to - from) : to - from;
+    hold_back(from + len, to);
+    oc_os_willneed(from, len);
+    oc_count(len ? OC_HINTS_ISSUED : OC_HINTS_DROPPED, 1);
+    oc_count(OC_BYTES_PREFETCHED, (long)len);
   } else {
-    queue_blocks(from, to);
+    queue_blocks(from, to, bounded);
   }
   oc_maps_put(m);
 }
@@ -123,6 +188,15 @@ void *oc_prefetch_worker_main(void *unused) {
       continue;
     }
     work.len = (released - first) << OC_GRANULE_SHIFT;
+    if (work.bounded) {
+      size_t len = take_room(work.len);
+      hold_back(work.start + len, work.start + work.len);
+      if (!len) {
+        oc_count(OC_HINTS_DROPPED, 1);
+        continue;
+      }
+      work.len = len;
+    }
     if (!oc_os_populate_read(work.start, work.len))
       oc_os_willneed(work.start, work.len); /* kernel before 5.14 */
     oc_count(OC_HINTS_ISSUED, 1);

@@ -44,12 +44,20 @@ void oc_release_slow(uintptr_t start, uintptr_t end, int priority, int tag) {
   /* Only program data, and never past its mapping, whatever the count. */
   const struct oc_mapping *m = oc_maps_get(start);
   bool data = m && oc_kind_is_program_data(m->kind) && !oc_on_own_stack(start, end);
+  /* Anonymous or shmem pages without swap for the group: MADV_PAGEOUT cannot free
+   * them (and with a v1 memsw limit equal to the memory limit, paging out would
+   * only move the charge), so nothing is tracked or issued. */
+  bool issuable = !m || !oc_kind_needs_swap(m->kind) || oc_limit_have_swap();
   if (m && end > m->end)
     end = m->end;
   oc_maps_put(m);
   uintptr_t first = start >> OC_GRANULE_SHIFT, last = end >> OC_GRANULE_SHIFT;
   if (!data || first >= last) {
     oc_count(OC_RELEASES_DROPPED, 1);
+    return;
+  }
+  if (!issuable) {
+    oc_count(OC_RELEASES_UNISSUABLE, 1);
     return;
   }
   struct oc_range range = {first, last};

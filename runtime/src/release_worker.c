@@ -3,8 +3,9 @@
  * write-back pipeline, paces buffered releases against the limit, and does the
  * periodic housekeeping (idle tags, bit vector resynchronisation, mapping table
  * refresh).
- * Data safety: only MADV_PAGEOUT and MADV_COLD (never DONTNEED or FREE), only on
- * program data, and dirty shared-file data is written back before it is paged out.
+ * Data safety: only MADV_PAGEOUT (never DONTNEED or FREE) on private and anonymous
+ * memory, only on program data, and dirty shared-file data is written back before it
+ * is paged out.
  */
 #include <limits.h>
 #include <time.h>
@@ -51,8 +52,13 @@ static void count_calls(long calls) {
 }
 
 static void page_out(enum oc_map_kind kind, uintptr_t start, size_t len) {
+  if (oc_kind_needs_swap(kind) && !oc_limit_have_swap()) {
+    /* Swap went away since the hint (oc_release_slow drops them otherwise). */
+    oc_count(OC_RELEASES_UNISSUABLE, 1);
+    return;
+  }
   oc_count(OC_RELEASE_CALLS_SAVED, 1);
-  count_calls(oc_os_release(&batch, kind, start, len, oc_limit_have_swap()));
+  count_calls(oc_os_release(&batch, kind, start, len));
   oc_count(OC_BYTES_RELEASED, (long)len);
 }
 
@@ -135,8 +141,11 @@ static long pace_buffered_releases(long now) {
   oc_limit_refresh();
   struct oc_limit_figures f;
   oc_limit_cached(&f);
+  /* Prefetches held back for lack of room are consumption too: counting only the
+   * issued ones would shrink the headroom that lets them through. */
   oc_pace_sample(&pace, now,
-                 oc_counter_value(OC_BYTES_PREFETCHED) + oc_counter_value(OC_BYTES_RECORDED));
+                 oc_counter_value(OC_BYTES_PREFETCHED) + oc_counter_value(OC_BYTES_HELD_BACK) +
+                     oc_counter_value(OC_BYTES_RECORDED));
   long period = oc_pace_period_ns(&pace, f.limit);
   long bytes = oc_pace_release_bytes(&pace, f.limit, f.usage, 3 * period);
   if (bytes > 0)

@@ -111,8 +111,9 @@ void oc_stats_totals(struct oc_stats_totals *t) {
   t->releases_coalesced = counter(OC_RELEASES_COALESCED);
   t->releases_rescued = counter(OC_RELEASES_RESCUED);
   t->release_calls_saved = counter(OC_RELEASE_CALLS_SAVED);
-  t->release_calls_saved = counter(OC_RELEASE_CALLS_SAVED);
+  t->releases_unissuable = counter(OC_RELEASES_UNISSUABLE);
   t->bytes_prefetched = counter(OC_BYTES_PREFETCHED);
+  t->bytes_held_back = counter(OC_BYTES_HELD_BACK);
   t->bytes_released = counter(OC_BYTES_RELEASED);
   t->writebacks_started = counter(OC_WRITEBACKS_STARTED);
   t->resyncs = counter(OC_RESYNCS);
@@ -143,14 +144,17 @@ bool oc_stats_write_json(const char *path, const struct oc_stats_header *h,
   fprintf(out,
           "  \"releases_recorded\": %ld,\n  \"releases_dropped\": %ld,\n"
           "  \"releases_issued\": %ld,\n  \"releases_coalesced\": %ld,\n"
-          "  \"releases_rescued\": %ld,\n  \"release_calls_saved\": %ld,\n",
+          "  \"releases_rescued\": %ld,\n  \"release_calls_saved\": %ld,\n"
+          "  \"releases_unissuable\": %ld,\n",
           t.releases_recorded, t.releases_dropped, t.releases_issued, t.releases_coalesced,
-          t.releases_rescued, t.release_calls_saved);
+          t.releases_rescued, t.release_calls_saved, t.releases_unissuable);
   fprintf(out,
-          "  \"bytes_prefetched\": %ld,\n  \"bytes_released\": %ld,\n"
-          "  \"writebacks_started\": %ld,\n  \"resyncs\": %ld,\n  \"bytes_read\": %ld,\n"
+          "  \"bytes_prefetched\": %ld,\n  \"bytes_held_back\": %ld,\n"
+          "  \"bytes_released\": %ld,\n  \"writebacks_started\": %ld,\n  \"resyncs\": %ld,\n"
+          "  \"bytes_read\": %ld,\n"
           "  \"major_faults\": %ld,\n  \"peak_rss\": %ld,\n  \"tags\": [",
-          t.bytes_prefetched, t.bytes_released, t.writebacks_started, t.resyncs, t.bytes_read,
+          t.bytes_prefetched, t.bytes_held_back, t.bytes_released, t.writebacks_started, t.resyncs,
+          t.bytes_read,
           t.major_faults, t.peak_rss);
   if (write_tags)
     write_tags(out, ctx);

@@ -19,7 +19,9 @@ enum oc_counter {
   OC_RELEASES_ISSUED,      /* release system calls made */
   OC_RELEASE_CALLS_SAVED,  /* ranges released less release system calls (batching) */
   OC_RELEASES_RESCUED,     /* pages released, then prefetched again */
+  OC_RELEASES_UNISSUABLE,  /* anonymous or shmem releases while the group has no swap */
   OC_BYTES_PREFETCHED,
+  OC_BYTES_HELD_BACK,      /* swap-backed prefetch left out: no room in the group */
   OC_BYTES_RELEASED,
   OC_BYTES_RECORDED,       /* bytes of release hints taken in (pacing's consumption) */
   OC_WRITEBACKS_STARTED,   /* sync_file_range(WRITE) calls on dirty shared-file data */
@@ -59,8 +61,8 @@ void oc_stats_fork_child(void);
 struct oc_stats_totals {
   long hints_seen, hints_filtered, hints_issued, hints_dropped, hints_left_to_readahead;
   long releases_recorded, releases_dropped, releases_issued, releases_coalesced, releases_rescued;
-  long release_calls_saved;
-  long bytes_prefetched, bytes_released, writebacks_started, resyncs;
+  long release_calls_saved, releases_unissuable;
+  long bytes_prefetched, bytes_held_back, bytes_released, writebacks_started, resyncs;
   long bytes_read, major_faults, peak_rss;
 };
 

@@ -12,6 +12,7 @@
 struct oc_work {
   uintptr_t start;
   size_t len;
+  bool bounded; /* prefetch of private memory: only what the group has room for */
 };
 
 /* A fixed ring: pushing never allocates and never waits; a full queue refuses. */

@@ -14,11 +14,11 @@ trap 'rm -rf "$work"' EXIT
 nm "$work/outcore" | grep -q "outcore.spill.globals" || { echo "spill_static: no constructor"; exit 1; }
 expected=$("$work/plain")
 status=0
-got=$(OUTCORE_CGROUP_NO_SWAP=1 "$cgroup_run" $((128 << 20)) "$work/peak" "$work/outcore") || status=$?
+got=$(CGROUP_RUN_SWAP=0 "$cgroup_run" $((128 << 20)) "$work/peak" "$work/outcore") || status=$?
 [ "$status" -eq 77 ] && exit 77
 echo "spill_static: outcore-cc build in 128 MiB without swap: exit $status: $got"
 [ "$status" -eq 0 ] || exit 1
 [ "$got" = "$expected" ] || { echo "spill_static: expected $expected"; exit 1; }
 status=0
-OUTCORE_CGROUP_NO_SWAP=1 "$cgroup_run" $((128 << 20)) "$work/peak" "$work/plain" >/dev/null 2>&1 || status=$?
+CGROUP_RUN_SWAP=0 "$cgroup_run" $((128 << 20)) "$work/peak" "$work/plain" >/dev/null 2>&1 || status=$?
 echo "spill_static: plain build in the same group: exit $status (137: OOM-killed)"

@@ -3,8 +3,9 @@
 # Runs COMMAND in a fresh child memory cgroup limited to LIMIT_BYTES (v1: under
 # /sys/fs/cgroup/memory/<our group>; v2: under our unified group), writes the group's
 # peak usage in bytes to PEAK_FILE, removes the group, and exits with COMMAND's
-# status. With OUTCORE_CGROUP_NO_SWAP=1 the group may not swap (v1: memsw = limit;
-# v2: memory.swap.max = 0), as on a machine without swap. Exits 77 (skipped) when no memory controller can be used.
+# status. Exits 77 (skipped) when no memory controller can be used.
+# CGROUP_RUN_SWAP=BYTES bounds the group's swap (v1: memory.memsw.limit_in_bytes =
+# LIMIT + BYTES; v2: memory.swap.max); 0 gives a group without swap.
 set -euo pipefail
 limit=$1 peak_file=$2
 shift 2
@@ -18,7 +19,7 @@ if [ -n "$v1_path" ] && [ -d /sys/fs/cgroup/memory ]; then
   group=$parent/outcore-test-$$
   mkdir "$group" || skip "cannot create $group"
   limit_file=memory.limit_in_bytes peak_name=memory.max_usage_in_bytes
-  swap_file=memory.memsw.limit_in_bytes swap_value=$limit
+  swap_file=memory.memsw.limit_in_bytes swap_value=$((limit + ${CGROUP_RUN_SWAP:-0}))
 else
   v2_path=$(awk -F: '$1 == "0" {print $3}' /proc/self/cgroup)
   parent=/sys/fs/cgroup$v2_path
@@ -26,7 +27,7 @@ else
   group=$parent/outcore-test-$$
   mkdir "$group" || skip "cannot create $group"
   limit_file=memory.max peak_name=memory.peak
-  swap_file=memory.swap.max swap_value=0
+  swap_file=memory.swap.max swap_value=${CGROUP_RUN_SWAP:-0}
 fi
 cleanup() {
   # Move anything left back to the parent, then remove the group.
@@ -38,8 +39,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 143' INT TERM
 echo "$limit" > "$group/$limit_file" || skip "cannot set $limit_file"
-if [ "${OUTCORE_CGROUP_NO_SWAP:-0}" = 1 ] && [ -f "$group/$swap_file" ]; then
-  echo "$swap_value" > "$group/$swap_file" || skip "cannot set $swap_file"
+if [ -n "${CGROUP_RUN_SWAP:-}" ]; then
+  echo "$swap_value" > "$group/$swap_file" 2>/dev/null || skip "cannot set $swap_file (no swap accounting)"
 fi
 status=0
 bash -c 'echo $$ > "$1/cgroup.procs" && shift && exec "$@"' cgroup_run "$group" "$@" || status=$?

@@ -12,11 +12,11 @@ peak=$(mktemp "$dir/outcore-peak-XXXXXX")
 trap 'rm -f "$peak"' EXIT
 expected=$("$plain" 150 3)
 status=0
-got=$(OUTCORE_CGROUP_NO_SWAP=1 "$cgroup_run" "$limit" "$peak" "$spilling" 150 3) || status=$?
+got=$(CGROUP_RUN_SWAP=0 "$cgroup_run" "$limit" "$peak" "$spilling" 150 3) || status=$?
 [ "$status" -eq 77 ] && exit 77
 echo "spill_headline: outcore: exit $status, peak $(( $(cat "$peak") >> 20 )) MiB: $got"
 [ "$status" -eq 0 ] || { echo "spill_headline: the spilling build failed"; exit 1; }
 [ "$got" = "$expected" ] || { echo "spill_headline: output differs from the plain build: $expected"; exit 1; }
 status=0
-OUTCORE_CGROUP_NO_SWAP=1 "$cgroup_run" "$limit" "$peak" "$plain" 150 3 >/dev/null 2>&1 || status=$?
+CGROUP_RUN_SWAP=0 "$cgroup_run" "$limit" "$peak" "$plain" 150 3 >/dev/null 2>&1 || status=$?
 echo "spill_headline: plain build in the same group: exit $status (137: OOM-killed)"

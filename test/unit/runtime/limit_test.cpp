@@ -84,6 +84,48 @@ TEST(LimitCompute, ReserveIsCappedAndLimitStaysPositive) {
   EXPECT_EQ(f.limit, LONG_MAX);
 }
 
+// Unset fields as the probe leaves them: no memsw or swap.max limit, swappiness unknown.
+oc_swap_inputs SwapInputs(long swap_free, long cgroup_limit) {
+  oc_swap_inputs in{};
+  in.swap_free = swap_free;
+  in.cgroup_limit = cgroup_limit;
+  in.memsw_limit = LONG_MAX;
+  in.swappiness = -1;
+  in.swap_max = LONG_MAX;
+  return in;
+}
+
+TEST(SwapUsable, NeedsAFreeSwapDevice) {
+  oc_swap_inputs no_group = SwapInputs(256 * MiB, 0), full = SwapInputs(0, 0),
+                 unknown = SwapInputs(-1, 64 * MiB); // no SwapFree line
+  EXPECT_TRUE(oc_swap_usable(&no_group));
+  EXPECT_FALSE(oc_swap_usable(&full));
+  EXPECT_FALSE(oc_swap_usable(&unknown));
+}
+
+TEST(SwapUsable, V1MemswAtTheMemoryLimitOrSwappinessZeroMeanNoSwap) {
+  oc_swap_inputs in = SwapInputs(256 * MiB, 64 * MiB);
+  EXPECT_TRUE(oc_swap_usable(&in)); // memsw unlimited
+  in.memsw_limit = 64 * MiB;
+  EXPECT_FALSE(oc_swap_usable(&in));
+  in.memsw_limit = 256 * MiB;
+  in.swappiness = 60;
+  EXPECT_TRUE(oc_swap_usable(&in));
+  in.swappiness = 0;
+  EXPECT_FALSE(oc_swap_usable(&in));
+}
+
+TEST(SwapUsable, V2SwapMaxBoundsTheGroupsSwap) {
+  oc_swap_inputs in = SwapInputs(256 * MiB, 64 * MiB);
+  in.swap_max = 0;
+  EXPECT_FALSE(oc_swap_usable(&in));
+  in.swap_max = 32 * MiB;
+  in.swap_current = 8 * MiB;
+  EXPECT_TRUE(oc_swap_usable(&in));
+  in.swap_current = 32 * MiB;
+  EXPECT_FALSE(oc_swap_usable(&in));
+}
+
 TEST(LimitProbe, ReadsThisMachine) {
   oc_limit_init(0);
   oc_limit_figures f;

@@ -71,4 +71,13 @@ TEST(Pacing, AFastProgramUnderASmallLimitIsLookedAtMoreOften) {
   EXPECT_EQ(oc_pace_period_ns(&flood, limit), OC_PACE_MIN_PERIOD_NS);
 }
 
+TEST(PrefetchRoom, PrivateMemoryTakesOnlyWhatTheGroupHasRoomFor) {
+  const long limit = 60 * MiB, margin = 6 * MiB;
+  EXPECT_EQ(oc_pace_prefetch_room(limit, 40 * MiB, 0, margin), 14 * MiB);
+  EXPECT_EQ(oc_pace_prefetch_room(limit, 40 * MiB, 10 * MiB, margin), 4 * MiB);
+  // At or over the limit (a group the kernel keeps full by reclaim): nothing.
+  EXPECT_EQ(oc_pace_prefetch_room(limit, 64 * MiB, 0, margin), 0);
+  EXPECT_EQ(oc_pace_prefetch_room(limit, 55 * MiB, 0, margin), 0);
+}
+
 } // namespace

@@ -41,7 +41,7 @@ protected:
   void TearDown() override { munmap(data, kPages * kPage); }
   long Release(size_t page, size_t pages = 1) {
     return oc_os_release(&batch, OC_MAP_ANON, reinterpret_cast<uintptr_t>(data + page * kPage),
-                         pages * kPage, false);
+                         pages * kPage);
   }
   void ExpectDataIntact(size_t skip_page = kPages) {
     for (size_t i = 0; i < kPages * kPage; i++)
@@ -63,13 +63,13 @@ TEST_F(ReleaseBatch, StridedPagesShareOneSystemCallAndKeepTheirData) {
 TEST_F(ReleaseBatch, AdjacentRangesMergeAndAFullBatchIsIssued) {
   EXPECT_EQ(Release(0, 2), 0);
   EXPECT_EQ(Release(2, 3), 0); // continues the last range
-  EXPECT_EQ(batch.count[OC_ADVICE_COLD], 1u);
-  EXPECT_EQ(batch.ranges[OC_ADVICE_COLD][0].iov_len, 5 * kPage);
+  EXPECT_EQ(batch.count, 1u);
+  EXPECT_EQ(batch.ranges[0].iov_len, 5 * kPage);
   long calls = 0;
   for (size_t p = 6; p < 6 + 2 * OC_RELEASE_BATCH; p += 2)
     calls += Release(p);
   EXPECT_GE(calls, 1); // the full batch went out
-  EXPECT_LT(batch.count[OC_ADVICE_COLD], (unsigned)OC_RELEASE_BATCH);
+  EXPECT_LT(batch.count, (unsigned)OC_RELEASE_BATCH);
   calls += oc_os_release_flush(&batch);
   if (KernelBatches())
     EXPECT_EQ(calls, 2);
@@ -102,9 +102,9 @@ TEST_F(ReleaseBatch, SharedFileMappingsAreReleasedAtOnceNotBatched) {
   std::memset(p, 9, 4 * kPage);
   oc_maps_refresh(); // the release re-checks the table before MADV_DONTNEED
   EXPECT_EQ(oc_os_release(&batch, OC_MAP_FILE_SHARED, reinterpret_cast<uintptr_t>(p),
-                          4 * kPage, false),
+                          4 * kPage),
             1);
-  EXPECT_EQ(batch.count[OC_ADVICE_PAGEOUT] + batch.count[OC_ADVICE_COLD], 0u);
+  EXPECT_EQ(batch.count, 0u);
   EXPECT_EQ(static_cast<unsigned char *>(p)[4 * kPage - 1], 9); // the cache kept it
   // Unmapped by the runtime (a freed spilled block) and anonymous memory there now:
   // a release with the old classification must not advise it (DONTNEED would zero it).

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# anon_swap.sh KERNEL OUTCORE_CC CC SOURCE CGROUP_RUN   (run inside with_swapfile.sh)
+# Anonymous (malloc'd) memory with swap, on test/runtime/anon_kernels.c (KERNEL: matvec,
+# a MATVEC-like sweep, or column, a column walk) built plain and with outcore-cc:
+#  (a) 128 MiB of data in a 64 MiB group that may swap: under off, prefetch and
+#      buffered the program finishes (never OOM-killed) with the plain build's output,
+#      byte for byte; under `buffered` the runtime issued releases (MADV_PAGEOUT);
+#  (c) the same group with no swap for it (v1 memsw = limit, v2 swap.max 0), data
+#      that fits, the hinted loops forced (OUTCORE_MEM_LIMIT=1M): no release reaches
+#      the OS (anonymous releases are not issuable), prefetch kills nothing.
+# Exits 77 (skipped) when the group cannot be made.
+set -euo pipefail
+kernel=$1 outcore_cc=$2 cc=$3 source=$4 cgroup_run=$5
+dir=$(mktemp -d "${TMPDIR:-/var/tmp}/outcore-anon-swap-XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+"$cc" -O2 -o "$dir/plain" "$source"
+"$outcore_cc" -O2 -o "$dir/hinted" "$source"
+limit=$((64 << 20))
+failed=0
+
+stat_of() { sed -n "s/.*\"$2\": \\([0-9-]*\\).*/\\1/p" "$1"; }
+
+# run NAME SWAP_BYTES EXPECTED_FILE ENV... -- ARGS...
+run() {
+  local name=$1 swap=$2 expected=$3
+  shift 3
+  local env=()
+  while [ "$1" != -- ]; do env+=("$1"); shift; done
+  shift
+  local status=0
+  env "${env[@]}" OUTCORE_STATS="$dir/$name.json" CGROUP_RUN_SWAP=$swap \
+    "$cgroup_run" "$limit" "$dir/peak" "$dir/hinted" "$@" > "$dir/$name.out" || status=$?
+  [ "$status" -eq 77 ] && exit 77
+  if [ "$status" -ne 0 ]; then
+    echo "anon_swap: $name: exit status $status$([ "$status" -eq 137 ] && echo ' (OOM-killed)')"
+    failed=1
+  elif ! cmp -s "$expected" "$dir/$name.out"; then
+    echo "anon_swap: $name: output differs from the plain build's"
+    failed=1
+  else
+    echo "anon_swap: $name: ok, peak $(( $(cat "$dir/peak") >> 20 )) MiB," \
+         "prefetched $(( $(stat_of "$dir/$name.json" bytes_prefetched) >> 20 )) MiB," \
+         "held back $(( $(stat_of "$dir/$name.json" bytes_held_back) >> 20 )) MiB," \
+         "release calls $(stat_of "$dir/$name.json" releases_issued)," \
+         "not issuable $(stat_of "$dir/$name.json" releases_unissuable)"
+  fi
+}
+
+"$dir/plain" $kernel 128 > "$dir/$kernel.expected"
+for policy in off prefetch buffered; do
+  run "$kernel-$policy-swap" $((256 << 20)) "$dir/$kernel.expected" \
+    OUTCORE_POLICY=$policy -- $kernel 128
+done
+if [ -f "$dir/$kernel-buffered-swap.json" ] &&
+   [ "$(stat_of "$dir/$kernel-buffered-swap.json" releases_issued)" -eq 0 ]; then
+  echo "anon_swap: $kernel-buffered-swap: no release was issued with swap"
+  failed=1
+fi
+
+"$dir/plain" $kernel 24 > "$dir/$kernel-small.expected"
+for policy in prefetch buffered; do
+  run "$kernel-$policy-noswap" 0 "$dir/$kernel-small.expected" \
+    OUTCORE_POLICY=$policy OUTCORE_MEM_LIMIT=1M -- $kernel 24
+  json=$dir/$kernel-$policy-noswap.json
+  [ -f "$json" ] || continue
+  if [ "$(stat_of "$json" releases_issued)" -ne 0 ]; then
+    echo "anon_swap: $kernel-$policy-noswap: release calls reached the OS without swap"
+    failed=1
+  fi
+  if [ $policy = buffered ] && [ "$(stat_of "$json" releases_unissuable)" -eq 0 ]; then
+    echo "anon_swap: $kernel-$policy-noswap: the hinted loops released nothing"
+    failed=1
+  fi
+done
+exit $failed
