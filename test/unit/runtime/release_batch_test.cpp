@@ -115,7 +115,7 @@ TEST_F(ReleaseBatch, SharedFileMappingsAreReleasedAtOnceNotBatched) {
   ASSERT_EQ(anon, p);
   std::memset(p, 7, 4 * kPage);
   EXPECT_EQ(oc_os_release(&batch, OC_MAP_FILE_SHARED, reinterpret_cast<uintptr_t>(p),
-                          4 * kPage, false),
+                          4 * kPage),
             0);
   EXPECT_EQ(static_cast<unsigned char *>(p)[0], 7);
   munmap(p, 4 * kPage);
