@@ -28,7 +28,9 @@ run() {
   while [ "$1" != -- ]; do env+=("$1"); shift; done
   shift
   local status=0
-  env "${env[@]}" OUTCORE_STATS="$dir/$name.json" CGROUP_RUN_SWAP=$swap \
+  # The arrays stay anonymous: this tests the paths for anonymous memory, not spilling
+  # (which OUTCORE_SPILL=auto chooses without swap).
+  env "${env[@]}" OUTCORE_SPILL=off OUTCORE_STATS="$dir/$name.json" CGROUP_RUN_SWAP=$swap \
     "$cgroup_run" "$limit" "$dir/peak" "$dir/hinted" "$@" > "$dir/$name.out" || status=$?
   [ "$status" -eq 77 ] && exit 77
   if [ "$status" -ne 0 ]; then
