@@ -49,14 +49,20 @@ static const char *const policy_names[] = {
     [OC_POLICY_BUFFERED] = "buffered",
 };
 
+/* The index of text in names (any case), or -1. */
+static int name_index(const char *const *names, unsigned count, const char *text) {
+  for (unsigned i = 0; text && i < count; i++)
+    if (strcasecmp(text, names[i]) == 0)
+      return (int)i;
+  return -1;
+}
+
 bool oc_parse_policy(const char *text, enum oc_policy *policy) {
-  for (unsigned i = 0; i < sizeof policy_names / sizeof policy_names[0]; i++) {
-    if (text && strcasecmp(text, policy_names[i]) == 0) {
-      *policy = (enum oc_policy)i;
-      return true;
-    }
-  }
-  return false;
+  int i = name_index(policy_names, sizeof policy_names / sizeof policy_names[0], text);
+  if (i < 0)
+    return false;
+  *policy = (enum oc_policy)i;
+  return true;
 }
 
 const char *oc_policy_name(enum oc_policy policy) { return policy_names[policy]; }
@@ -109,13 +115,11 @@ static const char *const spill_mode_names[] = {
 };
 
 bool oc_parse_spill_mode(const char *text, enum oc_spill_mode *mode) {
-  for (unsigned i = 0; i < sizeof spill_mode_names / sizeof spill_mode_names[0]; i++) {
-    if (text && strcasecmp(text, spill_mode_names[i]) == 0) {
-      *mode = (enum oc_spill_mode)i;
-      return true;
-    }
-  }
-  return false;
+  int i = name_index(spill_mode_names, sizeof spill_mode_names / sizeof spill_mode_names[0], text);
+  if (i < 0)
+    return false;
+  *mode = (enum oc_spill_mode)i;
+  return true;
 }
 
 bool oc_parse_spill_min(const char *text, long *bytes) {
