@@ -48,6 +48,15 @@ void emitNotTransformed(Loop *Outermost, StringRef Reason,
   });
 }
 
+void emitNotSpilled(const Function &User, StringRef Array, StringRef Reason,
+                    OptimizationRemarkEmitter &ORE) {
+  ORE.emit([&] {
+    return OptimizationRemarkMissed(PassName, "NotSpilled", &User)
+           << "global " << ore::NV("Array", Array) << " not spilled: "
+           << ore::NV("Reason", Reason);
+  });
+}
+
 void emitDirective(const DirectiveRemark &D, OptimizationRemarkEmitter &ORE) {
   ORE.emit([&] {
     return OptimizationRemark(PassName,

@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringRef.h"
 
 namespace llvm {
+class Function;
 class Instruction;
 class Loop;
 class OptimizationRemarkEmitter;
@@ -27,6 +28,11 @@ void emitLocalityRemarks(const AnalyzedNest &Nest,
 /// The nest rooted at Outermost is left as it was.
 void emitNotTransformed(llvm::Loop *Outermost, llvm::StringRef Reason,
                         llvm::OptimizationRemarkEmitter &ORE);
+
+/// A big zero-initialised global stays where it is (SpillGlobals); the
+/// remark goes to a function that uses it.
+void emitNotSpilled(const llvm::Function &User, llvm::StringRef Array,
+                    llvm::StringRef Reason, llvm::OptimizationRemarkEmitter &ORE);
 
 /// What one inserted directive does (Prefetched / Released remarks).
 struct DirectiveRemark {

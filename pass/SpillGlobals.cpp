@@ -1,6 +1,7 @@
 //===- SpillGlobals.cpp - Big zero-initialised globals into runtime memory ===//
 
 #include "SpillGlobals.h"
+#include "Remarks.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
@@ -52,9 +53,7 @@ void missed(const GlobalVariable &G, StringRef Reason) {
   if (!F)
     return;
   OptimizationRemarkEmitter ORE(F);
-  ORE.emit(OptimizationRemarkMissed("outcore", "NotSpilled", F)
-           << "global " << ore::NV("Array", G.getName()) << " not spilled: "
-           << ore::NV("Reason", Reason));
+  emitNotSpilled(*F, G.getName(), Reason, ORE);
 }
 
 /// Why G stays as it is, or "" when it is rewritten.
