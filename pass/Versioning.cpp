@@ -8,6 +8,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -476,8 +477,21 @@ bool versionOriginal(Loop *Outer, const SCEV *Footprint, FunctionCallee MemoryLi
   SCEVExpander Exp(SE, Outer->getHeader()->getModule()->getDataLayout(), "oc.fp");
   Instruction *At = fitTestPoint(Outer, Footprint, Exp, SE);
   ValueToValueMapTy VMap;
-  return At && versionAt(loopToVersion(Outer, At), At, Footprint, Exp, MemoryLimit, ".oc.orig",
-                         VMap, LI, DT, SE);
+  Loop *Original = At ? versionAt(loopToVersion(Outer, At), At, Footprint, Exp, MemoryLimit,
+                                  ".oc.orig", VMap, LI, DT, SE)
+                      : nullptr;
+  if (!Original)
+    return false;
+  // In core is the likely way: block placement and register allocation then
+  // favour the original loop, which must cost what the plain build's does
+  // (a value kept in a callee-saved register for the hinted copy's calls
+  // would otherwise be copied back on every iteration of the original).
+  auto *Test = cast<BranchInst>(
+      Original->getLoopPreheader()->getSinglePredecessor()->getTerminator());
+  assert(Test->getSuccessor(0) == Original->getLoopPreheader() && "the fit test takes the clone");
+  Test->setMetadata(LLVMContext::MD_prof,
+                    MDBuilder(Test->getContext()).createLikelyBranchWeights());
+  return true;
 }
 
 } // namespace outcore

@@ -5,7 +5,8 @@
 ; Before the nest: the footprint of its references from n and m (8|m| bytes
 ; per row of a times n - 1, a row of a and of b, c read and written, a
 ; page per array for an unaligned start), one call of oc_memory_limit, and the
-; choice. The original nest (the clone, .oc.orig) has no hints. Then the
+; choice, weighted towards the original nest (the clone, .oc.orig), which
+; has no hints. Then the
 ; versions for the decisions that rest on n and m (the default
 ; -outcore-unknown-trip=version): i localized when the pages of one row fit
 ; (.oc.local), and in each hinted version the pipeline loop moved from j out
@@ -20,7 +21,7 @@
 ; CHECK:         [[FP:%.*]] = add i64 {{%.*}}, 12288
 ; CHECK-NEXT:    %oc.limit = call i64 @oc_memory_limit()
 ; CHECK-NEXT:    %oc.fits = icmp ule i64 [[FP]], %oc.limit
-; CHECK-NEXT:    br i1 %oc.fits, label %[[ORIG:.*]], label %[[HINTED:.*]]
+; CHECK-NEXT:    br i1 %oc.fits, label %[[ORIG:.*]], label %[[HINTED:[^,]*]], !prof [[LIKELY:![0-9]+]]
 ; CHECK:       [[ORIG]]:
 ; CHECK-NOT:     call void @oc_
 ; CHECK:       [[HINTED]]:
@@ -131,3 +132,4 @@ attributes #1 = { nocallback nofree nosync nounwind speculatable willreturn memo
 !6 = distinct !{!6, !7}
 !7 = !{!"llvm.loop.mustprogress"}
 !8 = distinct !{!8, !7}
+; CHECK: [[LIKELY]] = !{!"branch_weights", i32 {{[0-9]+}}, i32 1}
