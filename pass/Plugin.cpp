@@ -19,8 +19,10 @@
 #include "polly/ScopDetection.h"
 #include "polly/ScopInfo.h"
 
+#include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
+#include "llvm/Transforms/IPO/FunctionAttrs.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/LoopRotation.h"
@@ -122,10 +124,14 @@ void registerCallbacks(PassBuilder &PB) {
         if (Level == OptimizationLevel::O0)
           return;
         MPM.addPass(SpillGlobalsPass());
-        FunctionPassManager FPM;
-        addCanonicalization(FPM);
-        FPM.addPass(OutcorePass());
-        MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+        FunctionPassManager Prepare;
+        addCanonicalization(Prepare);
+        MPM.addPass(createModuleToFunctionPassAdaptor(std::move(Prepare)));
+        // What each function may touch, callees first, as the inliner's
+        // pipeline would infer later: a loop that calls a small pure helper
+        // (an element formula, a clamp) is then a loop Polly can model.
+        MPM.addPass(createModuleToPostOrderCGSCCPassAdaptor(PostOrderFunctionAttrsPass()));
+        MPM.addPass(createModuleToFunctionPassAdaptor(OutcorePass()));
       });
 }
 
