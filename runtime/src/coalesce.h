@@ -2,7 +2,12 @@
  * Coalescing of released pages into 2 MiB-aligned pieces: the kernel silently
  * keeps pages of a large folio unless the release covers the whole folio
  * (PLATFORM.md), so a tag's releases are gathered per 2 MiB chunk and handed on
- * when the chunk is complete or the tag moves to another chunk.
+ * when the chunk is complete. A tag's loop may walk several streams at once (an
+ * FFT stage's butterflies, a stencil's rows), its releases interleaved among
+ * them: each stream keeps an open piece of its own, up to OC_OPEN_PIECES, and the
+ * least recently extended one is handed on when another chunk needs a place.
+ * Without that every release of interleaved streams went out alone, a page at a
+ * time (dirty pages: a write-back each).
  */
 #ifndef OC_COALESCE_H
 #define OC_COALESCE_H
@@ -12,6 +17,7 @@
 
 #define OC_CHUNK_SHIFT 21
 #define OC_CHUNK_GRANULES ((uintptr_t)1 << (OC_CHUNK_SHIFT - 12))
+#define OC_OPEN_PIECES 16
 
 /* Granules [first, end). */
 struct oc_range {
@@ -19,16 +25,20 @@ struct oc_range {
 };
 
 struct oc_chunk_accumulator {
-  struct oc_range open; /* inside one chunk; empty when first == end */
+  /* Each inside one chunk, at most one per chunk; empty when first == end. */
+  struct oc_range open[OC_OPEN_PIECES];
+  unsigned long extended[OC_OPEN_PIECES]; /* when each was last extended (clock) */
+  unsigned long clock;
 };
 
 typedef void (*oc_range_sink)(struct oc_range piece, void *ctx);
 
-/* Adds a released range; emits every piece that is complete. Returns how many of
- * the range's pieces were merged into an open piece (counted as coalesced). */
+/* Adds a released range; emits every piece that is complete, and the least
+ * recently extended piece when all places are taken. Returns how many of the
+ * range's pieces were merged into an open piece (counted as coalesced). */
 long oc_accumulate(struct oc_chunk_accumulator *acc, struct oc_range range, oc_range_sink emit,
                    void *ctx);
-/* Emits the open piece, if any. */
+/* Emits the open pieces, if any. */
 void oc_accumulate_flush(struct oc_chunk_accumulator *acc, oc_range_sink emit, void *ctx);
 
 #endif

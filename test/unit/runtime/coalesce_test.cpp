@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 extern "C" {
@@ -27,17 +28,34 @@ TEST(Coalesce, StreamWithinAChunkBecomesOnePieceWhenTheChunkIsDone) {
   EXPECT_EQ(out[0], std::make_pair(10 * C, 11 * C));
 }
 
-TEST(Coalesce, MovingToAnotherChunkHandsOnTheOpenPiece) {
+TEST(Coalesce, InterleavedStreamsEachBecomeOnePiece) {
+  // An FFT stage's releases: page g of stream 0, of stream 1, ..., then page g + 1.
   oc_chunk_accumulator acc{};
   Pieces out;
-  oc_accumulate(&acc, oc_range{5 * C + 3, 5 * C + 7}, Collect, &out);
+  const uintptr_t Streams = 8;
+  long merged = 0;
+  for (uintptr_t g = 0; g < C; g++)
+    for (uintptr_t s = 0; s < Streams; s++)
+      merged += oc_accumulate(&acc, oc_range{(3 + 2 * s) * C + g, (3 + 2 * s) * C + g + 1},
+                              Collect, &out);
+  EXPECT_EQ(merged, long(Streams * (C - 1)));
+  ASSERT_EQ(out.size(), Streams);
+  for (uintptr_t s = 0; s < Streams; s++)
+    EXPECT_EQ(out[s], std::make_pair((3 + 2 * s) * C, (4 + 2 * s) * C));
+}
+
+TEST(Coalesce, MoreStreamsThanPlacesHandOnTheLeastRecentlyExtended) {
+  oc_chunk_accumulator acc{};
+  Pieces out;
+  for (uintptr_t s = 0; s < OC_OPEN_PIECES; s++)
+    oc_accumulate(&acc, oc_range{s * C, s * C + 1}, Collect, &out);
+  oc_accumulate(&acc, oc_range{1, 2}, Collect, &out); // extends chunk 0's piece
   EXPECT_TRUE(out.empty());
-  oc_accumulate(&acc, oc_range{9 * C, 9 * C + 1}, Collect, &out);
+  oc_accumulate(&acc, oc_range{100 * C, 100 * C + 1}, Collect, &out);
   ASSERT_EQ(out.size(), 1u);
-  EXPECT_EQ(out[0], std::make_pair(5 * C + 3, 5 * C + 7));
+  EXPECT_EQ(out[0], std::make_pair(C, C + 1)); // chunk 1's: the oldest not extended since
   oc_accumulate_flush(&acc, Collect, &out);
-  ASSERT_EQ(out.size(), 2u);
-  EXPECT_EQ(out[1], std::make_pair(9 * C, 9 * C + 1));
+  EXPECT_EQ(out.size(), size_t(OC_OPEN_PIECES) + 1);
 }
 
 TEST(Coalesce, RangesAreCutAtChunkBoundaries) {
@@ -46,6 +64,7 @@ TEST(Coalesce, RangesAreCutAtChunkBoundaries) {
   oc_accumulate(&acc, oc_range{2 * C - 2, 4 * C + 5}, Collect, &out);
   oc_accumulate_flush(&acc, Collect, &out);
   Pieces want = {{2 * C - 2, 2 * C}, {2 * C, 3 * C}, {3 * C, 4 * C}, {4 * C, 4 * C + 5}};
+  std::sort(out.begin(), out.end());
   EXPECT_EQ(out, want);
   for (auto &p : out)
     EXPECT_EQ(p.first / C, (p.second - 1) / C);
