@@ -5,7 +5,10 @@
  * when the chunk is complete. A tag's loop may walk several streams at once (an
  * FFT stage's butterflies, a stencil's rows), its releases interleaved among
  * them: each stream keeps an open piece of its own, up to OC_OPEN_PIECES, and the
- * least recently extended one is handed on when another chunk needs a place.
+ * least recently extended one is handed on when another chunk needs a place or
+ * the open pieces hold more than OC_OPEN_GRANULES_MAX (what a tag holds back
+ * stays small against the memory limit). A piece whose stream continues in the
+ * next chunk is handed on at once, as it is when a gap opens in its chunk.
  * Without that every release of interleaved streams went out alone, a page at a
  * time (dirty pages: a write-back each).
  */
@@ -18,6 +21,7 @@
 #define OC_CHUNK_SHIFT 21
 #define OC_CHUNK_GRANULES ((uintptr_t)1 << (OC_CHUNK_SHIFT - 12))
 #define OC_OPEN_PIECES 16
+#define OC_OPEN_GRANULES_MAX (2 * OC_CHUNK_GRANULES)
 
 /* Granules [first, end). */
 struct oc_range {
@@ -29,12 +33,13 @@ struct oc_chunk_accumulator {
   struct oc_range open[OC_OPEN_PIECES];
   unsigned long extended[OC_OPEN_PIECES]; /* when each was last extended (clock) */
   unsigned long clock;
+  uintptr_t open_granules; /* in all open pieces */
 };
 
 typedef void (*oc_range_sink)(struct oc_range piece, void *ctx);
 
-/* Adds a released range; emits every piece that is complete, and the least
- * recently extended piece when all places are taken. Returns how many of the
+/* Adds a released range; emits every piece that is complete or left behind, and
+ * the least recently extended ones while places or granules run short. Returns how many of the
  * range's pieces were merged into an open piece (counted as coalesced). */
 long oc_accumulate(struct oc_chunk_accumulator *acc, struct oc_range range, oc_range_sink emit,
                    void *ctx);

@@ -28,20 +28,49 @@ TEST(Coalesce, StreamWithinAChunkBecomesOnePieceWhenTheChunkIsDone) {
   EXPECT_EQ(out[0], std::make_pair(10 * C, 11 * C));
 }
 
-TEST(Coalesce, InterleavedStreamsEachBecomeOnePiece) {
-  // An FFT stage's releases: page g of stream 0, of stream 1, ..., then page g + 1.
-  oc_chunk_accumulator acc{};
+// An FFT stage's releases: page g of stream 0, of stream 1, ..., then page g + 1.
+Pieces interleave(oc_chunk_accumulator &acc, uintptr_t streams, long &merged) {
   Pieces out;
-  const uintptr_t Streams = 8;
-  long merged = 0;
   for (uintptr_t g = 0; g < C; g++)
-    for (uintptr_t s = 0; s < Streams; s++)
+    for (uintptr_t s = 0; s < streams; s++)
       merged += oc_accumulate(&acc, oc_range{(3 + 2 * s) * C + g, (3 + 2 * s) * C + g + 1},
                               Collect, &out);
-  EXPECT_EQ(merged, long(Streams * (C - 1)));
-  ASSERT_EQ(out.size(), Streams);
-  for (uintptr_t s = 0; s < Streams; s++)
-    EXPECT_EQ(out[s], std::make_pair((3 + 2 * s) * C, (4 + 2 * s) * C));
+  oc_accumulate_flush(&acc, Collect, &out);
+  return out;
+}
+
+TEST(Coalesce, InterleavedStreamsEachBecomeOnePiece) {
+  oc_chunk_accumulator acc{};
+  long merged = 0;
+  Pieces out = interleave(acc, 2, merged);
+  EXPECT_EQ(merged, long(2 * (C - 1)));
+  Pieces want = {{3 * C, 4 * C}, {5 * C, 6 * C}};
+  EXPECT_EQ(out, want);
+}
+
+TEST(Coalesce, ManyInterleavedStreamsHoldBackAtMostTheBudget) {
+  oc_chunk_accumulator acc{};
+  long merged = 0;
+  const uintptr_t Streams = 8;
+  Pieces out = interleave(acc, Streams, merged);
+  uintptr_t granules = 0;
+  for (auto &p : out) {
+    EXPECT_EQ(p.first / C, (p.second - 1) / C);
+    granules += p.second - p.first;
+  }
+  EXPECT_EQ(granules, Streams * C);
+  // Pieces of about OC_OPEN_GRANULES_MAX / Streams pages, not one page each.
+  EXPECT_LE(out.size(), Streams * C / (OC_OPEN_GRANULES_MAX / Streams) + Streams);
+}
+
+TEST(Coalesce, AStreamMovingToTheNextChunkHandsOnItsPiece) {
+  oc_chunk_accumulator acc{};
+  Pieces out;
+  oc_accumulate(&acc, oc_range{C + 10, 2 * C}, Collect, &out); // an unaligned start
+  EXPECT_TRUE(out.empty());
+  oc_accumulate(&acc, oc_range{2 * C, 2 * C + 1}, Collect, &out);
+  Pieces want = {{C + 10, 2 * C}};
+  EXPECT_EQ(out, want);
 }
 
 TEST(Coalesce, MoreStreamsThanPlacesHandOnTheLeastRecentlyExtended) {
