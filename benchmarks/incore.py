@@ -21,7 +21,8 @@ import tempfile
 import time
 from dataclasses import dataclass
 
-from run import machine_description, median, ratio, write_json  # the same directory
+import toolchain  # the same directory
+from run import machine_description, median, ratio, write_json
 
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(BENCH_DIR)
@@ -213,9 +214,8 @@ def parse_args(argv):
     p.add_argument("--kernels", default=",".join(KERNELS_BY_NAME),
                    help="comma-separated subset of: " + ", ".join(KERNELS_BY_NAME))
     p.add_argument("--reps", type=int, default=5, help="CPU-time runs per build (default 5)")
-    p.add_argument("--cc", default=os.path.join(REPO, "build", "tools", "outcore-cc"),
-                   help="the outcore-cc under test (default build/tools/outcore-cc)")
-    p.add_argument("--plain-cc", default="clang-19")
+    p.add_argument("--cc", help="the outcore-cc under test (default build/tools/outcore-cc)")
+    p.add_argument("--plain-cc", default=toolchain.PLAIN_CC)
     p.add_argument("--timeout-s", type=float, default=600.0,
                    help="cap per run (callgrind or CPU); a capped run has no figure and is "
                    "flagged (default 600)")
@@ -224,8 +224,7 @@ def parse_args(argv):
     unknown = [k for k in args.kernels if k not in KERNELS_BY_NAME]
     if unknown:
         p.error(f"unknown kernels: {', '.join(unknown)}")
-    if not os.access(args.cc, os.X_OK):
-        p.error(f"outcore-cc not found or not executable: {args.cc}")
+    args.cc = toolchain.outcore_cc(args.cc)
     return args
 
 

@@ -30,6 +30,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+import toolchain  # the same directory
+
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(BENCH_DIR)
 KERNEL_SRC = os.path.join(BENCH_DIR, "kernels")
@@ -842,17 +844,13 @@ class Bench:
         self.limit = args.limit_mib * MIB
         self.memory = args.memory
         self.swap_bytes = group_swap_bytes(args.memory, args.swap_mib)
-        self.transformed = os.path.exists(args.cc)
-        if not self.transformed:
-            print(f"note: {args.cc} not found; the 'transformed' binaries are built with "
-                  f"{args.plain_cc} (P/R/B then differ only by OUTCORE_POLICY)")
         self.runs = []
         self.skipped = {}  # kernel -> why it did not run
         self.spill_support = None
         self.openmp = None  # whether -fopenmp builds, once known
 
     def compile(self, source, output, transformed, flags=()):
-        cc = self.args.cc if transformed and self.transformed else self.args.plain_cc
+        cc = self.args.cc if transformed else self.args.plain_cc
         cmd = [cc, *COMPILE_FLAGS, *flags, source, "-o", output, "-lm"]
         result = subprocess.run(cmd, capture_output=True, text=True)
         if result.returncode:
@@ -1004,7 +1002,7 @@ class Bench:
         if os.path.exists(stats_path):
             with open(stats_path) as f:
                 stats = json.load(f)
-        support = spill_support(probe.stdout, stats, self.transformed)
+        support = spill_support(probe.stdout, stats)
         if not support["supported"]:
             print(f"WARNING: no spill support: {support['reason']}; the spill mode's P/R/B "
                   f"then run on anonymous memory without swap", flush=True)
@@ -1099,7 +1097,7 @@ class Bench:
     def save(self, interactive):
         machine = machine_description()
         summary = summarize(self.runs, interactive, machine, self.args.limit_mib,
-                            self.args.quick, self.transformed, self.memory_summary())
+                            self.args.quick, True, self.memory_summary())
         results = {"machine": machine, "args": vars(self.args), "runs": self.runs,
                    "interactive": interactive}
         write_json(os.path.join(self.out, "results.json"), results)
@@ -1192,7 +1190,7 @@ def openmp_builds(cc, work_dir):
     return subprocess.run([cc, "-fopenmp", src, "-o", exe], capture_output=True).returncode == 0
 
 
-def spill_support(probe_stdout, stats, transformed):
+def spill_support(probe_stdout, stats):
     """Whether the runtime spills, from kernels/spill_probe.c's "backing ..." line (what backs
     a 16 MiB malloc'd block under OUTCORE_SPILL=on: a file when it spills) and its
     OUTCORE_STATS counters (the keys with "spill" in their name); "static_backing" (a 16 MiB
@@ -1200,10 +1198,8 @@ def spill_support(probe_stdout, stats, transformed):
     found = dict(line.split(" ", 1) for line in probe_stdout.splitlines() if " " in line)
     backing, static = found.get("backing"), found.get("static_backing")
     counters = {k: v for k, v in (stats or {}).items() if "spill" in k}
-    supported = transformed and backing is not None and backing.startswith("/")
-    if not transformed:
-        reason = "no outcore-cc: the transformed binaries are plain"
-    elif backing is None:
+    supported = backing is not None and backing.startswith("/")
+    if backing is None:
         reason = "the probe printed no backing"
     elif not supported:
         reason = (f"a large malloc'd block under OUTCORE_SPILL=on is {backing}, not a spill "
@@ -1250,8 +1246,9 @@ def parse_args(argv):
     p.add_argument("--reps", type=int, help="repetitions (default 3, quick 2)")
     p.add_argument("--limit-mib", type=int, help="cgroup memory limit (default 256, quick 64); "
                    "problem sizes scale with it")
-    p.add_argument("--cc", default=os.path.join(REPO, "build", "tools", "outcore-cc"))
-    p.add_argument("--plain-cc", default="clang-19")
+    p.add_argument("--cc", help="outcore-cc (default: the build tree's, build/tools/outcore-cc; "
+                   "the run stops if there is none)")
+    p.add_argument("--plain-cc", default=toolchain.PLAIN_CC)
     p.add_argument("--data-dir", default="/var/tmp/outcore-bench/data",
                    help="input files, generated once per size and reused")
     p.add_argument("--memory", choices=MEMORY_MODES,
@@ -1273,6 +1270,7 @@ def parse_args(argv):
                    "quick 0,1,5)")
     p.add_argument("--touches", type=int, help="touches per sleep time (default 5, quick 2)")
     args = p.parse_args(argv)
+    args.cc = toolchain.outcore_cc(args.cc)
     alias = {"file": "file", "anon": "anon-swap", None: None}[args.mode]
     if args.memory and alias and args.memory != alias:
         p.error(f"--mode {args.mode} contradicts --memory {args.memory}")
@@ -1302,7 +1300,6 @@ def main(argv):
     if os.geteuid() != 0:
         sys.exit("run.py needs root: memory cgroups, delay accounting")
     os.makedirs(args.data_dir, exist_ok=True)
-    sys.path.insert(0, BENCH_DIR)
     if args.memory == "anon-swap" and not args.swap_mib and not has_swap():
         print("warning: anon-swap with --swap-mib 0 and no swap on the machine: the limit will "
               "OOM-kill the kernels")

@@ -1,12 +1,10 @@
 """Fast self-check of the in-core benchmark's logic (incore.py): no compiler, no valgrind, < 1 s.
 
-python3 -m unittest benchmarks/test_incore.py"""
+cd benchmarks && python3 -m unittest test_incore"""
 import os
-import sys
 import unittest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import incore  # noqa: E402
+import incore
 
 CALLGRIND_OUTPUT = """# callgrind format
 version: 1

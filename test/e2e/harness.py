@@ -6,13 +6,14 @@ plain clang prints (same flags), under every OUTCORE_POLICY, with and without a 
 OUTCORE_MEM_LIMIT (which makes transformed code take its hinted version), and exits with 0.
 """
 
-import argparse
 import concurrent.futures
 import os
 import re
-import shutil
 import subprocess
 from dataclasses import dataclass
+
+# Shared with the benchmarks: benchmarks/toolchain.py (ctest puts benchmarks/ on PYTHONPATH).
+from toolchain import Toolchain, add_toolchain_arguments, toolchain_from_arguments  # noqa: F401
 
 POLICIES = ("off", "prefetch", "release", "buffered")
 # Without a limit run-time versioning may pick the original loop nests. 16K is below every
@@ -33,38 +34,6 @@ OUTCORE_FLAGS = ("-mllvm", "-outcore-mem-size=8K")
 
 COMPILE_TIMEOUT = 60  # every corpus or fuzz file compiles in about a second; more is a hang
 RUN_TIMEOUT = 60
-
-
-@dataclass
-class Toolchain:
-    clang: str
-    outcore_cc: str
-    plugin: str
-    runtime_dir: str  # directory of liboutcore-rt.so, for LD_LIBRARY_PATH (may be empty)
-
-    def missing(self):
-        """Descriptions of the artefacts that are not there (empty when all are)."""
-        problems = []
-        if not shutil.which(self.clang):
-            problems.append(f"compiler not found: {self.clang}")
-        if not os.access(self.outcore_cc, os.X_OK):
-            problems.append(f"outcore-cc driver not found or not executable: {self.outcore_cc}")
-        if not os.path.isfile(self.plugin):
-            problems.append(f"plugin not found: {self.plugin}")
-        return problems
-
-
-def add_toolchain_arguments(parser: argparse.ArgumentParser):
-    parser.add_argument("--clang", default="clang-19", help="plain compiler (reference builds)")
-    parser.add_argument("--outcore-cc", required=True, help="path to the outcore-cc driver")
-    parser.add_argument("--plugin", required=True, help="path to Outcore.so")
-    parser.add_argument("--runtime-dir", default="", help="directory holding liboutcore-rt.so")
-    parser.add_argument("--jobs", type=int, default=2, help="parallel workers (default 2)")
-
-
-def toolchain_from_arguments(args) -> Toolchain:
-    return Toolchain(clang=args.clang, outcore_cc=args.outcore_cc, plugin=args.plugin,
-                     runtime_dir=args.runtime_dir)
 
 
 @dataclass

@@ -1,12 +1,11 @@
-"""A small reader for LLVM optimisation-record YAML (clang -fsave-optimization-record).
-
-The files are a stream of documents such as
+"""Reads LLVM optimisation-record YAML (clang -fsave-optimization-record, opt
+-pass-remarks-output) with PyYAML's C loader: a stream of documents tagged with the remark
+kind, such as
 
     --- !Analysis
     Pass:            outcore
     Name:            Locality
-    DebugLoc:        { File: 'k.c', Line: 14,
-                       Column: 17 }
+    DebugLoc:        { File: 'k.c', Line: 14, Column: 17 }
     Function:        kernel
     Args:
       - String:          'array '
@@ -14,17 +13,12 @@ The files are a stream of documents such as
         DebugLoc:        { File: 'k.c', Line: 14, Column: 17 }
     ...
 
-LLVM writes only this subset of YAML (block mappings two levels deep, flow mappings that may be
-folded over several lines, plain/single-quoted/double-quoted scalars), so a full YAML library
-is not needed.
+Every scalar stays a string, as LLVM wrote it (the base loader resolves no types).
 """
 
-import re
 from dataclasses import dataclass, field
 
-_DOC_START = re.compile(r"^--- !(\w+)\s*$")
-_KEY_VALUE = re.compile(r"^(\s*)(- )?([A-Za-z_][\w.-]*):\s*(.*)$")
-
+import yaml
 
 @dataclass
 class Remark:
@@ -60,143 +54,25 @@ class Remark:
         return "".join(str(value) for _, value, _ in self.args)
 
 
-def _decode_double_quoted(body):
-    escapes = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "\\": "\\", '"': '"', "/": "/", " ": " ",
-               "a": "\a", "b": "\b", "e": "\x1b", "f": "\f", "v": "\v"}
-    out, i = [], 0
-    while i < len(body):
-        ch = body[i]
-        if ch != "\\":
-            out.append(ch)
-            i += 1
-            continue
-        code = body[i + 1]
-        hex_len = {"x": 2, "u": 4, "U": 8}.get(code)
-        if hex_len:
-            out.append(chr(int(body[i + 2:i + 2 + hex_len], 16)))
-            i += 2 + hex_len
-        else:
-            out.append(escapes.get(code, code))
-            i += 2
-    return "".join(out)
+class _RemarkLoader(yaml.CBaseLoader):
+    """The C base loader, with each document's tag (!Passed, !Missed, ...) kept as its kind."""
 
 
-def parse_scalar(text):
-    text = text.strip()
-    if len(text) >= 2 and text[0] == text[-1] == "'":
-        return text[1:-1].replace("''", "'")
-    if len(text) >= 2 and text[0] == text[-1] == '"':
-        return _decode_double_quoted(text[1:-1])
-    return text
+def _construct_remark(loader, kind, node):
+    document = loader.construct_mapping(node, deep=True)
+    args = []
+    for arg in document.pop("Args", None) or []:
+        (key, value), *extras = arg.items()
+        args.append((key, value, dict(extras)))
+    return Remark(kind=kind, fields=document, args=args)
 
 
-def _split_outside_quotes(text, separator):
-    parts, current, quote, escaped = [], [], None, False
-    for ch in text:
-        if quote:
-            current.append(ch)
-            if escaped:
-                escaped = False
-            elif quote == '"' and ch == "\\":
-                escaped = True
-            elif ch == quote:
-                quote = None  # a doubled '' re-opens at once on the next character
-        elif ch in "'\"":
-            quote = ch
-            current.append(ch)
-        elif ch == separator:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(ch)
-    parts.append("".join(current))
-    return parts
-
-
-def parse_value(text):
-    text = text.strip()
-    if text.startswith("{") and text.endswith("}"):
-        mapping = {}
-        for item in _split_outside_quotes(text[1:-1], ","):
-            if item.strip():
-                key, _, value = item.partition(":")
-                mapping[key.strip()] = parse_scalar(value)
-        return mapping
-    return parse_scalar(text)
-
-
-def _is_complete(text):
-    """True when a logical line has no open quote or flow mapping (else it was folded)."""
-    quote, depth, escaped = None, 0, False
-    for ch in text:
-        if quote:
-            if escaped:
-                escaped = False
-            elif quote == '"' and ch == "\\":
-                escaped = True
-            elif ch == quote:
-                quote = None
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-    return quote is None and depth == 0
-
-
-def _logical_lines(lines):
-    pending = None
-    for line in lines:
-        if pending is None:
-            pending = line.rstrip("\n")
-        else:
-            # YAML folds a line break inside a flow mapping or quoted scalar into one space.
-            pending = pending.rstrip() + " " + line.strip()
-        if _is_complete(pending.split(":", 1)[1] if ":" in pending else pending):
-            yield pending
-            pending = None
-    if pending is not None:
-        raise ValueError(f"unterminated YAML value: {pending!r}")
+_RemarkLoader.add_multi_constructor("!", _construct_remark)
 
 
 def parse_remarks(text):
     """All remark documents in an optimisation-record YAML text, in order."""
-    remarks, current, body = [], None, []
-
-    def finish():
-        if current is None:
-            return
-        in_args = False
-        for line in _logical_lines(body):
-            match = _KEY_VALUE.match(line)
-            if not match:
-                raise ValueError(f"unexpected line in remark: {line!r}")
-            indent, dash, key, value = match.groups()
-            if not indent and not dash:
-                in_args = key == "Args"
-                if not in_args:
-                    current.fields[key] = parse_value(value)
-            elif in_args and dash:
-                current.args.append((key, parse_value(value), {}))
-            elif in_args and current.args:
-                current.args[-1][2][key] = parse_value(value)
-            else:
-                raise ValueError(f"unexpected nesting in remark: {line!r}")
-        remarks.append(current)
-
-    for line in text.splitlines():
-        start = _DOC_START.match(line)
-        if start:
-            finish()
-            current, body = Remark(kind=start.group(1)), []
-        elif line.strip() == "...":
-            finish()
-            current, body = None, []
-        elif current is not None and line.strip():
-            body.append(line)
-    finish()
-    return remarks
+    return [r for r in yaml.load_all(text, Loader=_RemarkLoader) if r is not None]
 
 
 def read_remarks(path):

@@ -10,9 +10,8 @@ import os
 import shutil
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e"))
-import harness  # noqa: E402  (shared with the e2e tests)
-import gen  # noqa: E402
+import gen
+import harness  # shared with the e2e tests (ctest puts test/e2e on PYTHONPATH)
 
 OPT_LEVELS = ("-O1", "-O2", "-O3")
 
