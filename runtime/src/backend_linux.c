@@ -356,27 +356,33 @@ bool oc_os_populate_read(uintptr_t start, size_t len) {
   return errno != EINVAL; /* EFAULT/ENOMEM: past EOF or unmapped meanwhile: done */
 }
 
-bool oc_os_note_single_page(const struct oc_mapping *mapping, uintptr_t page) {
+static bool kind_has_readaround(enum oc_map_kind kind) {
+  return kind == OC_MAP_FILE_SHARED || kind == OC_MAP_FILE_PRIVATE;
+}
+
+enum oc_single_page oc_os_note_single_page(const struct oc_mapping *mapping, uintptr_t page) {
   struct oc_mapping *m = (struct oc_mapping *)mapping;
   if (atomic_load_explicit(&m->random_advised, memory_order_relaxed))
-    return true;
+    return OC_PAGE_READAROUND_OFF;
   /* Racy by design: a lost update only delays the decision by a page. */
   bool near = false;
   for (unsigned i = 0; i < OC_RECENT_PAGES && !near; i++)
     near = page - atomic_load_explicit(&m->recent_pages[i], memory_order_relaxed) + 1 <= 2;
   unsigned slot = atomic_fetch_add_explicit(&m->recent_next, 1, memory_order_relaxed);
   atomic_store_explicit(&m->recent_pages[slot % OC_RECENT_PAGES], page, memory_order_relaxed);
-  if (near || atomic_fetch_add_explicit(&m->scattered_pages, 1, memory_order_relaxed) + 1 <
-                  OC_SCATTERED_BEFORE_RANDOM)
-    return false;
+  if (near)
+    return kind_has_readaround(m->kind) ? OC_PAGE_IN_STREAM : OC_PAGE_PREFETCH;
+  if (atomic_fetch_add_explicit(&m->scattered_pages, 1, memory_order_relaxed) + 1 <
+      OC_SCATTERED_BEFORE_RANDOM)
+    return OC_PAGE_PREFETCH;
   if (!atomic_exchange_explicit(&m->random_advised, true, memory_order_relaxed))
     madvise((void *)m->start, m->end - m->start, MADV_RANDOM);
-  return true;
+  return OC_PAGE_READAROUND_OFF;
 }
 
 bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t start, uintptr_t end) {
   struct oc_mapping *m = (struct oc_mapping *)mapping;
-  if ((m->kind != OC_MAP_FILE_SHARED && m->kind != OC_MAP_FILE_PRIVATE) ||
+  if (!kind_has_readaround(m->kind) ||
       atomic_load_explicit(&m->random_advised, memory_order_relaxed))
     return false;
   for (unsigned i = 0; i < OC_STREAMS; i++) {

@@ -116,10 +116,16 @@ bool oc_os_populate_read(uintptr_t start, size_t len);
  * and stops the kernel's read-around there (MADV_RANDOM, once) when the program is
  * seen to prefetch scattered pages: strided or indirect references, where each
  * fault's read-around would fetch megabytes nobody asked for. A page next to one of
- * the recent ones continues a stream (the short rows of a 3-D stencil, several
- * interleaved): read-around serves whatever the hints miss there, so it stays on.
- * Returns whether read-around is now off. */
-bool oc_os_note_single_page(const struct oc_mapping *mapping, uintptr_t page);
+ * the recent ones continues a stream (the short rows of a 3-D stencil, an FFT
+ * stage's butterflies, several interleaved): on a file mapping whose read-around is
+ * on, the kernel's read-around and readahead already serve it with large reads, and
+ * a 4 KiB read of ours just ahead of the fault would replace them. */
+enum oc_single_page {
+  OC_PAGE_PREFETCH,        /* prefetch it */
+  OC_PAGE_READAROUND_OFF,  /* prefetch it: the mapping's read-around is off */
+  OC_PAGE_IN_STREAM,       /* leave it to the kernel's read-around */
+};
+enum oc_single_page oc_os_note_single_page(const struct oc_mapping *mapping, uintptr_t page);
 /* Releases gathered by the release worker and issued together: one
  * process_madvise(2) MADV_PAGEOUT call on the process's own pidfd for up to
  * OC_RELEASE_BATCH ranges (strided pages cost one system call per batch, not one

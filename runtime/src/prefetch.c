@@ -15,9 +15,9 @@
  * (seen: 9 of 18 outside programs killed under `prefetch`, 2 of 18 plain). Such
  * prefetches take only the room the group has (oc_pace_prefetch_room on the last
  * limit sample: no system call); the rest is left to the program's own faults.
- * A block that continues a sequential stream on a file mapping is left to the
- * kernel's readahead, which already serves it (PLATFORM.md: a stream ran as fast
- * plain as with any prefetch window).
+ * A block or a single page that continues a sequential stream on a file mapping is
+ * left to the kernel's readahead and read-around, which already serve it
+ * (PLATFORM.md: a stream ran as fast plain as with any prefetch window).
  */
 #include <stdbool.h>
 
@@ -159,8 +159,14 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
    * MATVEC-like sweep of malloc'd 160 MiB under a 64 MiB group: 5.2 k major faults
    * with WILLNEED here, 11.7 k with populate from the workers). */
   if (shape == OC_PREFETCH_PAGE || one_page || oc_kind_needs_swap(m->kind)) {
-    if (shape == OC_PREFETCH_PAGE || one_page)
-      oc_os_note_single_page(m, first);
+    if ((shape == OC_PREFETCH_PAGE || one_page) &&
+        oc_os_note_single_page(m, first) == OC_PAGE_IN_STREAM) {
+      /* Its fault's read-around reads it, with what follows, in one large read
+       * (an FFT stage under its limit waited 15 k times on our 4 KiB reads). */
+      oc_maps_put(m);
+      oc_count(OC_HINTS_LEFT_TO_READAHEAD, 1);
+      return;
+    }
     size_t len = bounded ? take_room(to - from) : to - from;
     hold_back(from + len, to);
     oc_os_willneed(from, len);

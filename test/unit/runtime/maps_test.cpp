@@ -96,18 +96,32 @@ TEST(ReadAround, InterleavedStreamsKeepIt) {
   AdvisedRegion r;
   for (size_t step = 0; step < 200; step++)
     for (size_t stream = 0; stream < 9; stream++)
-      EXPECT_FALSE(oc_os_note_single_page(&r.m, r.page(stream * 300 + step / 2)));
+      EXPECT_EQ(oc_os_note_single_page(&r.m, r.page(stream * 300 + step / 2)), OC_PAGE_PREFETCH);
+  EXPECT_FALSE(r.m.random_advised);
+}
+
+TEST(ReadAround, StreamsOnAFileMappingAreLeftToIt) {
+  // An FFT stage on a file: eight butterfly streams, a page each in turn.
+  AdvisedRegion r;
+  r.m.kind = OC_MAP_FILE_SHARED;
+  for (size_t stream = 0; stream < 8; stream++)
+    EXPECT_EQ(oc_os_note_single_page(&r.m, r.page(stream * 500)), OC_PAGE_PREFETCH);
+  for (size_t step = 1; step < 100; step++)
+    for (size_t stream = 0; stream < 8; stream++)
+      EXPECT_EQ(oc_os_note_single_page(&r.m, r.page(stream * 500 + step)), OC_PAGE_IN_STREAM);
   EXPECT_FALSE(r.m.random_advised);
 }
 
 TEST(ReadAround, ScatteredPagesTurnItOff) {
   // A column walk: a page per row, rows 8 pages apart.
   AdvisedRegion r;
+  r.m.kind = OC_MAP_FILE_SHARED;
   for (size_t i = 0; i + 1 < OC_SCATTERED_BEFORE_RANDOM; i++)
-    EXPECT_FALSE(oc_os_note_single_page(&r.m, r.page(8 * i)));
-  EXPECT_TRUE(oc_os_note_single_page(&r.m, r.page(8 * OC_SCATTERED_BEFORE_RANDOM)));
+    EXPECT_EQ(oc_os_note_single_page(&r.m, r.page(8 * i)), OC_PAGE_PREFETCH);
+  EXPECT_EQ(oc_os_note_single_page(&r.m, r.page(8 * OC_SCATTERED_BEFORE_RANDOM)),
+            OC_PAGE_READAROUND_OFF);
   EXPECT_TRUE(r.m.random_advised);
-  EXPECT_TRUE(oc_os_note_single_page(&r.m, r.page(1)));
+  EXPECT_EQ(oc_os_note_single_page(&r.m, r.page(1)), OC_PAGE_READAROUND_OFF);
 }
 
 }  // namespace
