@@ -1,17 +1,17 @@
 """The benchmark run: builds each kernel plain and with outcore-cc, generates its data once,
 runs its versions interleaved per repetition (each in its own group, cold or warm), probes
-spill support, runs the interactive co-runner, and saves results, summary and report."""
+spill support, hands the co-run kernels to the interactive co-runner, and saves results,
+summary and report."""
 import json
 import os
-import signal
 import subprocess
-import time
 
 from . import MIB
-from .cgroups import MemoryGroup, group_swap_bytes
-from .kernels import HINTED, KERNEL_SRC, COMPILE_FLAGS, KERNELS_BY_NAME, SOURCE_OF, versions_for
+from .cgroups import group_swap_bytes
+from .interactive import InteractiveCoRunner
+from .kernels import COMPILE_FLAGS, KERNEL_SRC, KERNELS_BY_NAME, SOURCE_OF, versions_for
 from .measure import (data_files, evict, machine_description, memory_stats, parse_kernel_report,
-                      read_progress, run_measured, run_outcome, spawn_in_group, warm)
+                      read_progress, run_measured, run_outcome, warm)
 from .report import write_json, write_report
 from .summary import run_metrics, summarize
 
@@ -196,71 +196,6 @@ class Bench:
                 "spill_dir": self.args.spill_dir if self.memory == "spill" else None,
                 "spill_support": self.spill_support, "skipped": self.skipped}
 
-    # -- the interactive co-runner (OSDI Sec. 1.1) --------------------------------------------
-
-    def toucher_samples(self, group, sleep_s, count):
-        log = os.path.join(self.log_dir, "toucher.log")
-        argv = [self.toucher, self.toucher_data, str(sleep_s), str(count)]
-        pid = spawn_in_group(argv, dict(os.environ), group, log)
-        os.waitpid(pid, 0)
-        ms, faults = [], []
-        with open(log) as f:
-            for line in f:
-                if line.startswith("touch "):
-                    _, t, m = line.split()
-                    ms.append(float(t))
-                    faults.append(int(m))
-        return {"sleep_s": sleep_s, "ms": ms, "majflt": faults}
-
-    def interactive(self, kernel_bins):
-        sleeps, count = self.args.sleeps, self.args.touches
-        self.toucher = os.path.join(self.bin_dir, "toucher")
-        self.compile(os.path.join(KERNEL_SRC, "toucher.c"), self.toucher, False)
-        print("interactive co-runner: standalone", flush=True)
-        self.toucher_data = os.path.join(self.args.data_dir, "toucher.dat")
-        group = MemoryGroup(self.limit, self.swap_bytes)
-        try:
-            self.evict_toucher_data()
-            standalone = self.toucher_samples(group, 0.5, max(count, 5))
-        finally:
-            group.remove()
-        result = {"sleep_s": sleeps, "touches_per_sleep": count, "standalone": standalone,
-                  "kernels": {}}
-        for name, (bins, sizes, data_dir) in kernel_bins.items():
-            result["kernels"][name] = {}
-            kernel = KERNELS_BY_NAME[name]
-            for vname in ("O",) + HINTED:
-                version = next(v for v in versions_for(kernel, self.memory, self.args.spill_dir)
-                               if v.name == vname)
-                print(f"interactive co-runner with {name} {vname}", flush=True)
-                result["kernels"][name][vname] = self.co_run(
-                    kernel, bins[version.transformed], sizes, data_dir, version, sleeps, count)
-        return result
-
-    def evict_toucher_data(self):
-        """Page cache stays charged to the group that first read it: evict the toucher's file
-        so that its pages are charged to (and reclaimed in) the group it now runs in."""
-        if os.path.exists(self.toucher_data):
-            evict([self.toucher_data])
-
-    def co_run(self, kernel, binary, sizes, data_dir, version, sleeps, count):
-        """The kernel in a loop (OSDI: 'repeatedly performs') and the toucher in one group."""
-        file_backed = self.file_data(kernel)
-        if file_backed:
-            evict(data_files(data_dir))
-        self.evict_toucher_data()
-        group = MemoryGroup(self.limit, self.swap_bytes)
-        loop = ["/bin/sh", "-c", 'while :; do "$@"; done', "sh", binary, "run", *map(str, sizes)]
-        env = self.env(data_dir, version.env, "file" if file_backed else "anon")
-        pid = spawn_in_group(loop, env, group, os.devnull, new_session=True)
-        try:
-            time.sleep(1.0)  # let the kernel fill the group before the first touch
-            return [self.toucher_samples(group, s, count) for s in sleeps]
-        finally:
-            os.killpg(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            group.remove()
-
     def main(self):
         if self.memory == "spill":
             os.makedirs(self.args.spill_dir, exist_ok=True)
@@ -274,7 +209,7 @@ class Bench:
         interactive = None
         co_kernels = [k for k in self.args.interactive_kernels if k in kernel_bins]
         if co_kernels:
-            interactive = self.interactive({k: kernel_bins[k] for k in co_kernels})
+            interactive = InteractiveCoRunner(self).run({k: kernel_bins[k] for k in co_kernels})
         self.save(interactive)
 
     def save(self, interactive):
