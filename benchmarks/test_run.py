@@ -16,7 +16,7 @@ import time
 import unittest
 
 import outbench
-from outbench import cgroups, cli, harness, kernels, measure, report, summary
+from outbench import bench, cgroups, cli, kernels, measure, report, summary
 
 MIB = outbench.MIB
 
@@ -426,16 +426,16 @@ class MemoryModes(unittest.TestCase):
         self.assertEqual(measure.run_outcome(False, 2 << 8, None), "failed")
 
     def test_spill_support_from_the_probe(self):
-        no = harness.spill_support("backing anonymous\nbyte 1\n", {"hints_seen": 0})
+        no = bench.spill_support("backing anonymous\nbyte 1\n", {"hints_seen": 0})
         self.assertFalse(no["supported"])
         self.assertIn("no spill counters", no["reason"])
-        yes = harness.spill_support("backing /var/tmp/s/outcore-spill-1 (deleted)\n"
+        yes = bench.spill_support("backing /var/tmp/s/outcore-spill-1 (deleted)\n"
                                 "static_backing anonymous\nbytes 1 2\n",
                                 {"spill_blocks": 1, "hints_seen": 0})
         self.assertTrue(yes["supported"])
         self.assertFalse(yes["static_spilled"])
         self.assertEqual(yes["stats_counters"], {"spill_blocks": 1})
-        self.assertFalse(harness.spill_support("", None)["supported"])
+        self.assertFalse(bench.spill_support("", None)["supported"])
 
     def test_sigterm_raises_system_exit_so_cleanups_run(self):
         cleaned = []
@@ -494,7 +494,7 @@ class KilledPrograms(unittest.TestCase):
             self.runs.append(phase_run("heap_sort", "Bfile", rep, 2.0))
         self.runs += [phase_run("heap_sort", "B", 0, 2.6), killed_run("heap_sort", "B", 1)]
         memory = {"mode": "spill", "swap_mib": 0, "spill_dir": "/var/tmp/s",
-                  "spill_support": harness.spill_support("backing anonymous", {}),
+                  "spill_support": bench.spill_support("backing anonymous", {}),
                   "skipped": {"omp_jacobi2d": "no libomp"}}
         self.summary = summary.summarize(self.runs, None, "m", 64, True, True, memory)
 

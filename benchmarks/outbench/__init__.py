@@ -1,6 +1,6 @@
 """The out-of-core benchmark harness behind benchmarks/run.py. One concern per module, each
 importing only the ones before it: kernels, cgroups, measure, summary, report, interactive,
-harness, cli (what each owns: benchmarks/README.md, "Layout")."""
+bench, cli (what each owns: benchmarks/README.md, "Layout")."""
 import os
 
 MIB = 1 << 20

@@ -23,7 +23,7 @@ import sys
 import toolchain  # benchmarks/toolchain.py, shared with the tests
 
 from .cgroups import SwapFile, has_swap
-from .harness import Bench
+from .bench import Bench
 from .kernels import FILE_KERNELS, KERNELS_BY_NAME, MEMORY_MODES, PROGRAM_KERNELS
 
 

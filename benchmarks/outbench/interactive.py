@@ -11,7 +11,7 @@ from .measure import data_files, evict, spawn_in_group
 
 
 class InteractiveCoRunner:
-    """Runs with a harness.Bench's builds, settings, limits and directories."""
+    """Runs with a bench.Bench's builds, settings, limits and directories."""
 
     def __init__(self, bench):
         self.bench = bench
