@@ -22,7 +22,9 @@ import time
 from dataclasses import dataclass
 
 import toolchain  # the same directory
-from run import machine_description, median, ratio, write_json
+from outbench.measure import machine_description
+from outbench.report import write_json
+from outbench.summary import median, ratio
 
 BENCH_DIR = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(BENCH_DIR)

@@ -15,10 +15,10 @@ import tempfile
 import time
 import unittest
 
-import report
-import run
+import outbench
+from outbench import bench, cgroups, cli, kernels, measure, report, summary
 
-MIB = run.MIB
+MIB = outbench.MIB
 
 
 def phase_run(kernel, version, rep, wall, checksum="aa", stall=0.5, read_mib=100.0,
@@ -43,7 +43,7 @@ def capped_run(kernel, version, rep, elapsed, progress):
 
 
 def all_metrics(runs):
-    return [m for m in (run.run_metrics(r) for r in runs) if m]
+    return [m for m in (summary.run_metrics(r) for r in runs) if m]
 
 
 def c_compiler():
@@ -81,72 +81,72 @@ int main(void) {
 
 class PureFunctions(unittest.TestCase):
     def test_median_ignores_missing(self):
-        self.assertEqual(run.median([3, None, 1, 2]), 2)
-        self.assertIsNone(run.median([None]))
+        self.assertEqual(summary.median([3, None, 1, 2]), 2)
+        self.assertIsNone(summary.median([None]))
 
     def test_extrapolate(self):
-        self.assertAlmostEqual(run.extrapolate(10.0, 0.25), 40.0)
-        self.assertAlmostEqual(run.extrapolate(10.0, 1.5), 10.0)
-        self.assertIsNone(run.extrapolate(10.0, 0.0))
-        self.assertIsNone(run.extrapolate(10.0, None))
+        self.assertAlmostEqual(summary.extrapolate(10.0, 0.25), 40.0)
+        self.assertAlmostEqual(summary.extrapolate(10.0, 1.5), 10.0)
+        self.assertIsNone(summary.extrapolate(10.0, 0.0))
+        self.assertIsNone(summary.extrapolate(10.0, None))
 
     def test_stall_hidden(self):
-        self.assertAlmostEqual(run.stall_hidden(10.0, 4.0, 2.0), 0.75)
-        self.assertAlmostEqual(run.stall_hidden(10.0, 12.0, 2.0), -0.25)
-        self.assertIsNone(run.stall_hidden(2.0, 1.0, 2.0))  # O already in core
-        self.assertIsNone(run.stall_hidden(None, 1.0, 0.5))
+        self.assertAlmostEqual(summary.stall_hidden(10.0, 4.0, 2.0), 0.75)
+        self.assertAlmostEqual(summary.stall_hidden(10.0, 12.0, 2.0), -0.25)
+        self.assertIsNone(summary.stall_hidden(2.0, 1.0, 2.0))  # O already in core
+        self.assertIsNone(summary.stall_hidden(None, 1.0, 0.5))
 
     def test_speedup_and_ratio(self):
-        self.assertAlmostEqual(run.speedup(10.0, 4.0), 2.5)
-        self.assertIsNone(run.speedup(10.0, 0.0))
-        self.assertAlmostEqual(run.ratio(1.0, 4.0), 0.25)
-        self.assertIsNone(run.ratio(None, 4.0))
+        self.assertAlmostEqual(summary.speedup(10.0, 4.0), 2.5)
+        self.assertIsNone(summary.speedup(10.0, 0.0))
+        self.assertAlmostEqual(summary.ratio(1.0, 4.0), 0.25)
+        self.assertIsNone(summary.ratio(None, 4.0))
 
     def test_run_metrics_of_capped_run_scale_with_progress(self):
-        m = run.run_metrics(capped_run("column", "O", 0, 12.0, 0.1))
+        m = summary.run_metrics(capped_run("column", "O", 0, 12.0, 0.1))
         self.assertTrue(m["extrapolated"])
         self.assertAlmostEqual(m["wall_s"], 120.0)
         self.assertAlmostEqual(m["stall_s"], 30.0)
         self.assertAlmostEqual(m["read_mib"], 100.0)
         self.assertEqual(m["majflt"], 1000)
-        self.assertIsNone(run.run_metrics(capped_run("column", "O", 0, 12.0, None)))
+        self.assertIsNone(summary.run_metrics(capped_run("column", "O", 0, 12.0, None)))
 
     def test_main_thread_stall_is_the_blocked_time(self):
-        self.assertAlmostEqual(run.main_thread_stall(1.0, 0.3, 0.2), 0.5)
-        self.assertIsNone(run.main_thread_stall(1.0, None, 0.2))
+        self.assertAlmostEqual(measure.main_thread_stall(1.0, 0.3, 0.2), 0.5)
+        self.assertIsNone(measure.main_thread_stall(1.0, None, 0.2))
 
     def test_stall_check(self):
-        self.assertEqual(run.checked_stall(0.4, 1.0), (0.4, None))
-        self.assertEqual(run.checked_stall(-0.0005, 1.0), (0.0, None))  # clock-reading jitter
-        self.assertEqual(run.checked_stall(None, 1.0), (None, None))
-        stall, problem = run.checked_stall(5867.55, 0.39)  # the delay-accounting artefact
+        self.assertEqual(summary.checked_stall(0.4, 1.0), (0.4, None))
+        self.assertEqual(summary.checked_stall(-0.0005, 1.0), (0.0, None))  # clock-reading jitter
+        self.assertEqual(summary.checked_stall(None, 1.0), (None, None))
+        stall, problem = summary.checked_stall(5867.55, 0.39)  # the delay-accounting artefact
         self.assertIsNone(stall)
         self.assertIn("exceeds wall", problem)
-        self.assertIsNotNone(run.checked_stall(-0.5, 1.0)[1])
+        self.assertIsNotNone(summary.checked_stall(-0.5, 1.0)[1])
 
     def test_impossible_stall_is_flagged_and_left_out(self):
         runs = [phase_run("cyclic", "P", 0, 0.39, stall=5867.55),
                 phase_run("cyclic", "P", 1, 0.40, stall=0.1),
                 phase_run("cyclic", "P", 2, 0.41, stall=0.2)]
-        m = run.run_metrics(runs[0])
+        m = summary.run_metrics(runs[0])
         self.assertIsNone(m["stall_s"])
         self.assertEqual(m["stall_raw_s"], 5867.55)
-        summary = run.summarize(runs, None, "m", 64, True, True)
-        p = summary["kernels"]["cyclic"]["versions"]["P"]
+        summarized = summary.summarize(runs, None, "m", 64, True, True)
+        p = summarized["kernels"]["cyclic"]["versions"]["P"]
         self.assertAlmostEqual(p["stall_median_s"], 0.15)
         self.assertEqual(p["stall_problems"], 1)
-        self.assertEqual([(x["version"], x["rep"]) for x in summary["stall_problems"]],
+        self.assertEqual([(x["version"], x["rep"]) for x in summarized["stall_problems"]],
                          [("P", 0)])
         self.assertLessEqual(p["breakdown_s"]["stall_s"], p["breakdown_s"]["wall_s"])
 
     def test_run_metrics_of_finished_run_use_the_phase(self):
-        m = run.run_metrics(phase_run("buk", "O", 0, 3.0, stall=1.5, read_mib=50))
+        m = summary.run_metrics(phase_run("buk", "O", 0, 3.0, stall=1.5, read_mib=50))
         self.assertEqual((m["wall_s"], m["stall_s"], m["read_mib"], m["majflt"]),
                          (3.0, 1.5, 50.0, 7))
 
     def test_memory_stats_average_only_inside_the_phase(self):
         samples = [(0.0, 10 * MIB), (1.0, 20 * MIB), (2.0, 40 * MIB), (3.0, 100 * MIB)]
-        avg, trace = run.memory_stats(samples, 0.5, 2.5)
+        avg, trace = measure.memory_stats(samples, 0.5, 2.5)
         self.assertAlmostEqual(avg, 30.0)
         self.assertEqual(trace[0], [0.0, 10.0])
         self.assertEqual(len(trace), 4)
@@ -155,19 +155,19 @@ class PureFunctions(unittest.TestCase):
         with tempfile.NamedTemporaryFile(delete=False) as f:
             f.write(array.array("d", [3.0, 5.0, -1.0, -1.0]).tobytes())
         try:
-            self.assertAlmostEqual(run.read_progress(f.name, -1.0), 0.5)
+            self.assertAlmostEqual(measure.read_progress(f.name, -1.0), 0.5)
         finally:
             os.unlink(f.name)
 
     def test_sizes_scale_with_the_limit(self):
-        for kernel in run.KERNELS:
+        for kernel in kernels.KERNELS:
             small = kernel.size_args(64 * MIB, True)
             large = kernel.size_args(256 * MIB, False)
             self.assertTrue(all(isinstance(x, int) and x > 0 for x in small + large),
                             kernel.name)
             self.assertGreater(large[0] * (large[1] if len(large) > 1 else 1),
                                small[0] * (small[1] if len(small) > 1 else 1), kernel.name)
-        rows, cols = run.KERNELS_BY_NAME["column"].size_args(256 * MIB, False)
+        rows, cols = kernels.KERNELS_BY_NAME["column"].size_args(256 * MIB, False)
         self.assertEqual((rows, cols), (16384, 8192))  # PLATFORM.md's oracle size
 
 
@@ -188,7 +188,7 @@ class Summary(unittest.TestCase):
             "kernels": {"matvec": {v: [{"ms": [0.02, 0.021, 0.05], "majflt": [0, 0, 1]},
                                        {"ms": [5.0, 7.0, 6.0], "majflt": [200, 250, 256]}]
                                    for v in ("O", "P", "R", "B")}}}
-        self.summary = run.summarize(self.runs, self.interactive, "test machine", 256, True,
+        self.summary = summary.summarize(self.runs, self.interactive, "test machine", 256, True,
                                      False)
 
     def test_contract_keys(self):
@@ -217,7 +217,7 @@ class Summary(unittest.TestCase):
         self.assertTrue(column["versions"]["O"]["extrapolated"])
         self.assertAlmostEqual(column["versions"]["O"]["wall_median_s"], 1200.0)
         runs = self.runs + [phase_run("buk", "R", 9, 7.0, checksum="different")]
-        self.assertFalse(run.summarize(runs, None, "m", 256, True, False)
+        self.assertFalse(summary.summarize(runs, None, "m", 256, True, False)
                          ["kernels"]["buk"]["outputs_identical"])
 
     def test_targets(self):
@@ -276,12 +276,12 @@ class Summary(unittest.TestCase):
                "peak_mib": 64.0, "avg_mib": 59.0, "runs": 2, "extrapolated": False}
         self.assertIn("exceeds wall", report.breakdown_problem(bad))
         self.assertIsNone(report.breakdown(bad, 0.42))
-        summary = dict(self.summary)
-        summary["kernels"] = {"cyclic": dict(self.summary["kernels"]["buk"])}
-        summary["kernels"]["cyclic"]["versions"] = {"O": self.summary["kernels"]["buk"]
-                                                    ["versions"]["O"], "P": bad}
+        summarized = dict(self.summary)
+        summarized["kernels"] = {"cyclic": dict(self.summary["kernels"]["buk"])}
+        summarized["kernels"]["cyclic"]["versions"] = {"O": self.summary["kernels"]["buk"]
+                                                       ["versions"]["O"], "P": bad}
         with tempfile.TemporaryDirectory() as out:
-            report.write_markdown(out, summary, [], None)
+            report.write_markdown(out, summarized, [], None)
             with open(os.path.join(out, "report.md")) as f:
                 text = f.read()
         self.assertIn("| P FLAGGED |", text)
@@ -299,7 +299,7 @@ class CappedWithoutProgress(unittest.TestCase):
                                   ("WB", 0.6)):
                 self.runs.append(phase_run("buk", version, rep, wall))
         # phase_run's process time is the phase + 0.1 s: the bound is 60 - 0.1
-        self.summary = run.summarize(self.runs, None, "test machine", 256, False, False)
+        self.summary = summary.summarize(self.runs, None, "test machine", 256, False, False)
 
     def test_summary_has_the_lower_bound(self):
         buk = self.summary["kernels"]["buk"]
@@ -328,7 +328,7 @@ class CappedWithoutProgress(unittest.TestCase):
         # a bound above the limit settles nothing
         slow = [r for r in self.runs if r["version"] != "B"] + [
             phase_run("buk", "B", rep, 30.0) for rep in range(3)]
-        rows = run.summarize(slow, None, "m", 256, False, False)["targets"]
+        rows = summary.summarize(slow, None, "m", 256, False, False)["targets"]
         slow_buk = {t["target"]: t for t in rows}["buk: B / O wall"]
         self.assertEqual(slow_buk["bound"], "upper")
         self.assertIsNone(slow_buk["ok"])
@@ -353,18 +353,18 @@ class MemoryModes(unittest.TestCase):
     """--memory file|anon-swap|spill, the older --mode/--swap-mib, and what each mode runs."""
 
     def test_older_options_are_aliases(self):
-        args = run.parse_args(["--out", "x", "--mode", "anon", "--swap-mib", "256"])
+        args = cli.parse_args(["--out", "x", "--mode", "anon", "--swap-mib", "256"])
         self.assertEqual((args.memory, args.swap_mib), ("anon-swap", 256))
-        self.assertEqual(run.parse_args(["--out", "x", "--mode", "file"]).memory, "file")
-        default = run.parse_args(["--out", "x", "--quick"])
+        self.assertEqual(cli.parse_args(["--out", "x", "--mode", "file"]).memory, "file")
+        default = cli.parse_args(["--out", "x", "--quick"])
         self.assertEqual(default.memory, "file")
-        self.assertEqual(default.kernels, [k.name for k in run.FILE_KERNELS])
-        self.assertEqual(run.parse_args(["--out", "x", "--memory", "anon-swap", "--quick"])
+        self.assertEqual(default.kernels, [k.name for k in kernels.FILE_KERNELS])
+        self.assertEqual(cli.parse_args(["--out", "x", "--memory", "anon-swap", "--quick"])
                          .swap_mib, 8 * 64)
 
     def test_program_kernels_are_the_default_outside_file_mode(self):
-        args = run.parse_args(["--out", "x", "--memory", "spill"])
-        self.assertEqual(args.kernels, [k.name for k in run.PROGRAM_KERNELS])
+        args = cli.parse_args(["--out", "x", "--memory", "spill"])
+        self.assertEqual(args.kernels, [k.name for k in kernels.PROGRAM_KERNELS])
         self.assertIsNone(args.swap_mib)
 
     def test_contradictions_are_refused(self):
@@ -373,40 +373,40 @@ class MemoryModes(unittest.TestCase):
             with self.assertRaises(SystemExit), open(os.devnull, "w") as null:
                 stderr, sys.stderr = sys.stderr, null
                 try:
-                    run.parse_args(["--out", "x"] + argv)
+                    cli.parse_args(["--out", "x"] + argv)
                 finally:
                     sys.stderr = stderr
 
     def test_versions_per_mode(self):
-        sort = run.KERNELS_BY_NAME["heap_sort"]
-        spill = {v.name: v for v in run.versions_for(sort, "spill", "/var/tmp/s")}
+        sort = kernels.KERNELS_BY_NAME["heap_sort"]
+        spill = {v.name: v for v in kernels.versions_for(sort, "spill", "/var/tmp/s")}
         self.assertEqual(spill["B"].env["OUTCORE_SPILL"], "on")
         self.assertEqual(spill["P"].env["OUTCORE_SPILL_DIR"], "/var/tmp/s")
         self.assertEqual(spill["WB"].env["OUTCORE_SPILL"], "auto")  # in core: must not spill
         self.assertNotIn("OUTCORE_SPILL", spill["O"].env)
         self.assertTrue(spill["Bfile"].twin and spill["Bfile"].cold)
-        swap = {v.name: v for v in run.versions_for(sort, "anon-swap")}
+        swap = {v.name: v for v in kernels.versions_for(sort, "anon-swap")}
         self.assertEqual(swap["R"].env["OUTCORE_SPILL"], "off")
-        self.assertNotIn("Bfile", {v.name for v in run.versions_for(sort, "file")})
-        jacobi = run.KERNELS_BY_NAME["heap_jacobi2d"]  # no file-mapped twin
-        self.assertNotIn("Bfile", {v.name for v in run.versions_for(jacobi, "spill", "d")})
-        self.assertEqual({v.name for v in run.versions_for(run.KERNELS_BY_NAME["buk"])},
+        self.assertNotIn("Bfile", {v.name for v in kernels.versions_for(sort, "file")})
+        jacobi = kernels.KERNELS_BY_NAME["heap_jacobi2d"]  # no file-mapped twin
+        self.assertNotIn("Bfile", {v.name for v in kernels.versions_for(jacobi, "spill", "d")})
+        self.assertEqual({v.name for v in kernels.versions_for(kernels.KERNELS_BY_NAME["buk"])},
                          {"O", "P", "R", "B", "W", "WB"})
 
     def test_group_swap(self):
-        self.assertEqual(run.group_swap_bytes("file", None), 0)
-        self.assertEqual(run.group_swap_bytes("spill", None), 0)
-        self.assertEqual(run.group_swap_bytes("anon-swap", 512), 512 * MIB)
-        self.assertIsNone(run.group_swap_bytes("anon-swap", 0))  # the machine's own swap
+        self.assertEqual(cgroups.group_swap_bytes("file", None), 0)
+        self.assertEqual(cgroups.group_swap_bytes("spill", None), 0)
+        self.assertEqual(cgroups.group_swap_bytes("anon-swap", 512), 512 * MIB)
+        self.assertIsNone(cgroups.group_swap_bytes("anon-swap", 0))  # the machine's own swap
 
     def test_v2_group_gets_its_swap_bound_and_counts_oom_kills(self):
         with tempfile.TemporaryDirectory() as parent:
-            saved = run.memory_cgroup_root
-            run.memory_cgroup_root = lambda: (parent, True)
+            saved = cgroups.memory_cgroup_root
+            cgroups.memory_cgroup_root = lambda: (parent, True)
             try:
-                group = run.MemoryGroup(64 * MIB, 0)
+                group = cgroups.MemoryGroup(64 * MIB, 0)
             finally:
-                run.memory_cgroup_root = saved
+                cgroups.memory_cgroup_root = saved
             with open(os.path.join(group.path, "memory.swap.max")) as f:
                 self.assertEqual(f.read(), "0")
             with open(os.path.join(group.path, "memory.max")) as f:
@@ -418,24 +418,24 @@ class MemoryModes(unittest.TestCase):
 
     def test_outcome_of_a_run(self):
         sigkill = signal.SIGKILL  # a wait status of a process killed by SIGKILL is the signal
-        self.assertEqual(run.exit_code(sigkill), 137)
-        self.assertEqual(run.exit_code(3 << 8), 3)
-        self.assertEqual(run.run_outcome(False, sigkill, None), "killed")
-        self.assertEqual(run.run_outcome(True, sigkill, None), "capped")  # the harness' cap
-        self.assertEqual(run.run_outcome(False, 0, {"wall_s": 1}), "ok")
-        self.assertEqual(run.run_outcome(False, 2 << 8, None), "failed")
+        self.assertEqual(measure.exit_code(sigkill), 137)
+        self.assertEqual(measure.exit_code(3 << 8), 3)
+        self.assertEqual(measure.run_outcome(False, sigkill, None), "killed")
+        self.assertEqual(measure.run_outcome(True, sigkill, None), "capped")  # the harness' cap
+        self.assertEqual(measure.run_outcome(False, 0, {"wall_s": 1}), "ok")
+        self.assertEqual(measure.run_outcome(False, 2 << 8, None), "failed")
 
     def test_spill_support_from_the_probe(self):
-        no = run.spill_support("backing anonymous\nbyte 1\n", {"hints_seen": 0})
+        no = bench.spill_support("backing anonymous\nbyte 1\n", {"hints_seen": 0})
         self.assertFalse(no["supported"])
         self.assertIn("no spill counters", no["reason"])
-        yes = run.spill_support("backing /var/tmp/s/outcore-spill-1 (deleted)\n"
+        yes = bench.spill_support("backing /var/tmp/s/outcore-spill-1 (deleted)\n"
                                 "static_backing anonymous\nbytes 1 2\n",
                                 {"spill_blocks": 1, "hints_seen": 0})
         self.assertTrue(yes["supported"])
         self.assertFalse(yes["static_spilled"])
         self.assertEqual(yes["stats_counters"], {"spill_blocks": 1})
-        self.assertFalse(run.spill_support("", None)["supported"])
+        self.assertFalse(bench.spill_support("", None)["supported"])
 
     def test_sigterm_raises_system_exit_so_cleanups_run(self):
         cleaned = []
@@ -448,19 +448,19 @@ class MemoryModes(unittest.TestCase):
                 cleaned.append(True)
 
         with self.assertRaises(SystemExit) as stop:
-            with run.ExitOnSignals(), Cleanup():
+            with cli.ExitOnSignals(), Cleanup():
                 os.kill(os.getpid(), signal.SIGTERM)
                 time.sleep(5)
         self.assertEqual(stop.exception.code, 128 + signal.SIGTERM)
         self.assertEqual(cleaned, [True])
-        self.assertNotEqual(signal.getsignal(signal.SIGTERM), run.ExitOnSignals._exit)
+        self.assertNotEqual(signal.getsignal(signal.SIGTERM), cli.ExitOnSignals._exit)
 
     @unittest.skipUnless(os.geteuid() == 0 and shutil.which("swapon"), "needs root and swapon")
     def test_swap_file_is_removed_even_when_the_run_fails(self):
         path = os.path.join("/var/tmp", f"outcore-test-swap-{os.getpid()}")
         try:
-            with run.SwapFile(path, 16):
-                self.assertTrue(run.has_swap())
+            with cgroups.SwapFile(path, 16):
+                self.assertTrue(cgroups.has_swap())
                 raise RuntimeError("the run failed")
         except RuntimeError as e:
             if str(e) != "the run failed":
@@ -494,9 +494,9 @@ class KilledPrograms(unittest.TestCase):
             self.runs.append(phase_run("heap_sort", "Bfile", rep, 2.0))
         self.runs += [phase_run("heap_sort", "B", 0, 2.6), killed_run("heap_sort", "B", 1)]
         memory = {"mode": "spill", "swap_mib": 0, "spill_dir": "/var/tmp/s",
-                  "spill_support": run.spill_support("backing anonymous", {}),
+                  "spill_support": bench.spill_support("backing anonymous", {}),
                   "skipped": {"omp_jacobi2d": "no libomp"}}
-        self.summary = run.summarize(self.runs, None, "m", 64, True, True, memory)
+        self.summary = summary.summarize(self.runs, None, "m", 64, True, True, memory)
 
     def test_summary(self):
         k = self.summary["kernels"]["heap_sort"]
@@ -531,8 +531,8 @@ class KilledPrograms(unittest.TestCase):
 
 
 def build(cc, source, exe, flags=()):
-    return subprocess.run([cc, "-O1", "-ffp-contract=off", "-I", run.KERNEL_SRC, *flags,
-                           os.path.join(run.KERNEL_SRC, source + ".c"), "-o", exe, "-lm"],
+    return subprocess.run([cc, "-O1", "-ffp-contract=off", "-I", kernels.KERNEL_SRC, *flags,
+                           os.path.join(kernels.KERNEL_SRC, source + ".c"), "-o", exe, "-lm"],
                           capture_output=True, text=True).returncode == 0
 
 
@@ -556,11 +556,11 @@ class ProgramKernels(unittest.TestCase):
         cc = c_compiler()
         with tempfile.TemporaryDirectory() as tmp:
             checksums = {}
-            for kernel in run.PROGRAM_KERNELS:
+            for kernel in kernels.PROGRAM_KERNELS:
                 sizes = self.SIZES[kernel.name]
                 flags = kernel.flags(sizes) if kernel.flags else []
                 exe = os.path.join(tmp, kernel.name)
-                if not build(cc, run.SOURCE_OF.get(kernel.name, kernel.name), exe, flags):
+                if not build(cc, kernels.SOURCE_OF.get(kernel.name, kernel.name), exe, flags):
                     self.assertIn("-fopenmp", flags, kernel.name)  # libomp may be missing
                     continue
                 phase = kernel_report(exe, sizes, env)
@@ -583,7 +583,7 @@ class MeasuredStall(unittest.TestCase):
             with open(src, "w") as f:
                 f.write(STALL_PROGRAM)
             subprocess.run([c_compiler(), "-O1", "-pthread", "-I",
-                            os.path.join(run.BENCH_DIR, "kernels"), src, "-o", exe],
+                            os.path.join(kernels.BENCH_DIR, "kernels"), src, "-o", exe],
                            check=True, capture_output=True)
             out = subprocess.run([exe], check=True, capture_output=True, text=True,
                                  timeout=60).stdout
@@ -591,11 +591,11 @@ class MeasuredStall(unittest.TestCase):
         phase = json.loads(line[len("OUTCORE_BENCH "):])
         wall, stall = phase["wall_s"], phase["stall_s"]
         self.assertIsNotNone(stall, "no /proc/thread-self/schedstat")
-        self.assertIsNone(run.stall_problem(stall, wall))
-        self.assertLessEqual(stall, wall + run.STALL_TOLERANCE_S)
+        self.assertIsNone(summary.stall_problem(stall, wall))
+        self.assertLessEqual(stall, wall + summary.STALL_TOLERANCE_S)
         self.assertGreaterEqual(stall, 0.07)  # 40 sleeps of 2 ms are blocked time
         self.assertAlmostEqual(stall + phase["run_s"] + phase["runq_s"], wall, places=5)
-        m = run.run_metrics({"phase": {**phase, "checksum": "0", "check": "ok"}})
+        m = summary.run_metrics({"phase": {**phase, "checksum": "0", "check": "ok"}})
         self.assertLessEqual(m["stall_s"], m["wall_s"])
 
 
