@@ -100,20 +100,22 @@ void oc_love_refill(long now_ns) {
 }
 
 /* [addr, addr + bytes) in granules, outward (love) or inward (hate: whole pages
- * only), within one program-data mapping that is not the caller's stack. */
+ * only), within one program-data mapping that is not the caller's stack. Love and
+ * hate are rare calls, made right after the program mapped its data: the mapping
+ * table is reread on a miss (a prefetch hint would be dropped instead). */
 static bool data_range(const void *addr, long bytes, bool outward, uintptr_t *first,
                        uintptr_t *end) {
   uintptr_t start = (uintptr_t)addr, stop;
   if (bytes <= 0 || start < OC_GRANULE_SIZE ||
       __builtin_add_overflow(start, (uintptr_t)bytes, &stop))
     return false;
-  const struct oc_mapping *m = oc_maps_get(start);
-  bool data = m && oc_kind_is_program_data(m->kind) && !oc_on_own_stack(start, stop);
-  if (m && stop > m->end)
-    stop = m->end;
-  oc_maps_put(m);
-  if (!data)
+  struct oc_mapping m;
+  char path[256];
+  if (!oc_maps_lookup(start, &m, path, sizeof path) || !oc_kind_is_program_data(m.kind) ||
+      oc_on_own_stack(start, stop))
     return false;
+  if (stop > m.end)
+    stop = m.end;
   *first = outward ? start >> OC_GRANULE_SHIFT : (start + OC_GRANULE_SIZE - 1) >> OC_GRANULE_SHIFT;
   *end = outward ? (stop + OC_GRANULE_SIZE - 1) >> OC_GRANULE_SHIFT : stop >> OC_GRANULE_SHIFT;
   return *first < *end;
