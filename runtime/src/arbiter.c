@@ -1,6 +1,9 @@
 #include "arbiter.h"
 
+#include <fcntl.h>
 #include <limits.h>
+#include <stdlib.h>
+#include <string.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <sys/resource.h>
@@ -25,6 +28,7 @@ static int self = -1;
 static enum oc_arbitration policy;
 /* Only the release worker's tick touches these. */
 static long last_tick_ns, last_incoming, last_reap_ns, short_since_ns;
+static int io_fd = -1; /* /proc/self/io */
 
 static long now_ns(void) { return oc_now_ns(); }
 
@@ -59,6 +63,7 @@ bool oc_arbiter_join(enum oc_arbitration chosen) {
   atomic_store(&mine->heartbeat_ns, now_ns());
   self = slot;
   policy = chosen;
+  io_fd = open("/proc/self/io", O_RDONLY | O_CLOEXEC);
   atomic_store_explicit(&segment, s, memory_order_release);
   oc_limit_set_arbiter(oc_arbiter_adjust);
   return true;
@@ -121,6 +126,18 @@ static long major_faults(void) {
   return getrusage(RUSAGE_SELF, &usage) == 0 ? usage.ru_majflt : 0;
 }
 
+/* Bytes the process has read from storage (/proc/self/io read_bytes: its faults,
+ * the kernel's readahead for it, its prefetches); -1 when unknown. */
+static long bytes_read(void) {
+  char text[512];
+  ssize_t n = io_fd >= 0 ? pread(io_fd, text, sizeof text - 1, 0) : -1;
+  if (n <= 0)
+    return -1;
+  text[n] = 0;
+  const char *field = strstr(text, "read_bytes:");
+  return field ? atol(field + 11) : -1;
+}
+
 /* Dead members' slots are freed; a dead holder's token is taken by whoever needs it. */
 static void reap(struct oc_arbiter_segment *s, long now) {
   for (int i = 0; i < OC_ARBITER_SLOTS; i++) {
@@ -132,6 +149,9 @@ static void reap(struct oc_arbiter_segment *s, long now) {
 
 static void publish(struct oc_arbiter_slot *mine, long now) {
   long incoming = oc_counter_value(OC_BYTES_PREFETCHED) + major_faults() * 4096;
+  long read = bytes_read();
+  if (read > incoming)
+    incoming = read;
   long elapsed = now - last_tick_ns;
   if (last_tick_ns && elapsed > 0) {
     long rate = (long)((__int128)(incoming - last_incoming) * 1000000000L / elapsed);
@@ -222,6 +242,12 @@ void oc_arbiter_tick(long now) {
     run_token(s, mine, now);
 }
 
+static void close_io(void) {
+  if (io_fd >= 0)
+    close(io_fd);
+  io_fd = -1;
+}
+
 void oc_arbiter_leave(void) {
   oc_limit_set_arbiter(NULL); /* no sample uses the segment after this */
   struct oc_arbiter_segment *s = atomic_exchange(&segment, NULL);
@@ -231,10 +257,12 @@ void oc_arbiter_leave(void) {
   if (oc_token_slot(token) == self)
     atomic_compare_exchange_strong(&s->token, &token, oc_token_for(token, -1));
   oc_segment_leave(s, segment_name, self);
+  close_io();
 }
 
 void oc_arbiter_fork_child(void) {
   oc_limit_set_arbiter(NULL);
+  close_io();
   struct oc_arbiter_segment *s = atomic_exchange(&segment, NULL);
   if (s)
     oc_segment_forget(s);

@@ -3,34 +3,39 @@
 static long max_long(long a, long b) { return a > b ? a : b; }
 static long min_long(long a, long b) { return a < b ? a : b; }
 
-/* Water filling of pool over the members in use[] (demands raised to floor):
- * returns member self's part. */
+/* Water filling of pool over the members in use[] (demands raised to floor), then
+ * whatever the satisfied demands leave is split equally (a demand is an estimate:
+ * memory nobody asked for is not withheld). Returns member self's part. */
 static long fair_part(const struct oc_member_view *m, int n, const bool *use, int self,
                       long pool, long floor) {
-  long left = pool;
-  int open = 0;
-  for (int i = 0; i < n; i++)
-    open += use[i];
+  long part[n];
   bool settled[n];
-  for (int i = 0; i < n; i++)
+  long left = pool;
+  int open = 0, users = 0;
+  for (int i = 0; i < n; i++) {
     settled[i] = !use[i];
+    part[i] = 0;
+    open += use[i];
+  }
+  users = open;
   /* Each round settles every member wanting no more than an equal part of what is left. */
   for (bool changed = true; changed && open > 0;) {
     changed = false;
-    long part = left / open;
+    long equal = left / open;
     for (int i = 0; i < n; i++) {
       long want = max_long(m[i].demand, floor);
-      if (settled[i] || want > part)
+      if (settled[i] || want > equal)
         continue;
-      if (i == self)
-        return want;
+      part[i] = want;
       settled[i] = true;
       left -= want;
       open--;
       changed = true;
     }
   }
-  return open > 0 ? max_long(left / open, floor) : floor;
+  if (open > 0)
+    return settled[self] ? part[self] : max_long(left / open, floor);
+  return part[self] + (users > 0 ? left / users : 0);
 }
 
 long oc_arbiter_share(const struct oc_member_view *m, int n, int self, long pool,

@@ -29,7 +29,7 @@ int main(int argc, char **argv) {
   if (argc != 2)
     return 2;
   char key[PATH_MAX], name[OC_ARBITER_NAME_MAX];
-  oc_limit_refresh();
+  oc_limit_open();
   oc_limit_group_key(key, sizeof key);
   oc_segment_name(key, name, sizeof name);
   if (strcmp(argv[1], "path") == 0) {
