@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Co-running kernels under one memory limit: node arbitration (issue 13).
+
+Several copies of a suite kernel (each with its own data files) run at once in one cgroup
+memory limit sized for about half of their total data; the versions are the plain build (O)
+and the outcore-cc build under OUTCORE_POLICY=buffered with OUTCORE_ARBITRATION=off, token
+and share. Per run: the makespan (start to the last exit), each copy's wall time, and each
+copy's progress over time, sampled every 0.1 s as CPU seconds (utime + stime) and bytes read
+(/proc/PID/io): a copy "starves" in a second in which its CPU time does not grow. Cold start
+(the data evicted) before every run; the versions interleaved within each repetition; min and
+median over the repetitions.
+
+  python3 benchmarks/corun.py --kernel matvec --copies 3 --data-mib 128 --reps 3
+
+Needs root (a memory cgroup) and outcore-cc (build/tools/outcore-cc). Writes a JSON file with
+every run's samples and prints a summary table.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from run import (COMPILE_FLAGS, KERNEL_SRC, MIB, REPO, MemoryGroup, evict,  # noqa: E402
+                 exit_code, parse_kernel_report, spawn_in_group)
+
+SAMPLE_S = 0.1
+TICKS = os.sysconf("SC_CLK_TCK")
+VERSIONS = {
+    "O": ("plain", {"OUTCORE_POLICY": "off"}),
+    "B-off": ("outcore", {"OUTCORE_POLICY": "buffered", "OUTCORE_ARBITRATION": "off"}),
+    "B-token": ("outcore", {"OUTCORE_POLICY": "buffered", "OUTCORE_ARBITRATION": "token"}),
+    "B-share": ("outcore", {"OUTCORE_POLICY": "buffered", "OUTCORE_ARBITRATION": "share"}),
+}
+
+
+def kernel_args(kernel, data_bytes):
+    """Arguments of 'gen' and 'run' giving about data_bytes of the kernel's main array."""
+    side = int((data_bytes // 8) ** 0.5) // 512 * 512
+    if kernel == "matvec":  # A is side x side doubles, 2 passes
+        return [side, side, 2]
+    if kernel == "column":  # column sums of a side x side matrix
+        return [side, side]
+    raise SystemExit(f"corun: no sizes for kernel {kernel} (matvec, column)")
+
+
+def build(cc, kernel, out_dir):
+    src = os.path.join(KERNEL_SRC, f"{kernel}.c")
+    exes = {}
+    for name, compiler in (("plain", "clang-19"), ("outcore", cc)):
+        exe = os.path.join(out_dir, f"{kernel}.{name}")
+        subprocess.run([compiler, *COMPILE_FLAGS, src, "-o", exe, "-lm"], check=True)
+        exes[name] = exe
+    return exes
+
+
+def proc_sample(pid):
+    """(cpu seconds, bytes read) of a running or not yet reaped process; None when gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        with open(f"/proc/{pid}/io") as f:
+            io = dict(line.split(": ") for line in f.read().splitlines())
+        return (int(fields[11]) + int(fields[12])) / TICKS, int(io["read_bytes"])
+    except (OSError, IndexError, KeyError, ValueError):
+        return None
+
+
+def starved_seconds(samples, t_end):
+    """Whole seconds of a copy's run in which its CPU time did not grow."""
+    starved, t, i = 0, 0.0, 0
+    while t + 1.0 <= t_end:
+        window = [cpu for (ts, cpu, _) in samples if t <= ts <= t + 1.0]
+        if len(window) >= 2 and window[-1] - window[0] <= 0:
+            starved += 1
+        t += 1.0
+    return starved
+
+
+def run_once(exe, env_extra, args, data_dirs, limit, log_dir, tag):
+    paths = [os.path.join(d, f) for d in data_dirs for f in sorted(os.listdir(d))]
+    evict(paths)
+    group = MemoryGroup(limit, 0)  # no swap: file-backed data only
+    procs = {}
+    try:
+        t0 = time.monotonic()
+        for i, data_dir in enumerate(data_dirs):
+            env = dict(os.environ, OUTCORE_BENCH_DIR=data_dir, **env_extra)
+            log = os.path.join(log_dir, f"{tag}.{i}.log")
+            pid = spawn_in_group([exe, "run", *map(str, args)], env, group, log)
+            procs[pid] = {"copy": i, "log": log, "samples": [], "end": None, "status": None}
+        while any(p["end"] is None for p in procs.values()):
+            now = time.monotonic() - t0
+            for pid, p in procs.items():
+                if p["end"] is not None:
+                    continue
+                s = proc_sample(pid)
+                if s:
+                    p["samples"].append((round(now, 3), s[0], s[1]))
+                done, status = os.waitpid(pid, os.WNOHANG)
+                if done:
+                    p["end"], p["status"] = now, exit_code(status)
+            time.sleep(SAMPLE_S)
+        peak = group.peak()
+    finally:
+        for pid, p in procs.items():
+            if p["end"] is None:
+                os.kill(pid, 9)
+                os.waitpid(pid, 0)
+        group.remove()
+    copies = []
+    for pid, p in sorted(procs.items(), key=lambda kv: kv[1]["copy"]):
+        report = parse_kernel_report(p["log"])
+        copies.append({"copy": p["copy"], "wall_s": p["end"], "status": p["status"],
+                       "ok": bool(report and report.get("check") == "ok"),
+                       "starved_s": starved_seconds(p["samples"], p["end"]),
+                       "samples": p["samples"]})
+    return {"makespan_s": max(c["wall_s"] for c in copies), "peak_mib": (peak or 0) / MIB,
+            "copies": copies}
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--kernel", default="matvec")
+    p.add_argument("--copies", type=int, default=3)
+    p.add_argument("--data-mib", type=int, default=128, help="main array of each copy")
+    p.add_argument("--limit-fraction", type=float, default=0.5,
+                   help="the group's limit as a fraction of the copies' total data")
+    p.add_argument("--reps", type=int, default=3)
+    p.add_argument("--versions", default=",".join(VERSIONS))
+    p.add_argument("--cc", default=os.path.join(REPO, "build", "tools", "outcore-cc"))
+    p.add_argument("--work-dir", default="/var/tmp/outcore-corun")
+    p.add_argument("--out", default=None, help="JSON results (default: WORK_DIR/corun.json)")
+    a = p.parse_args()
+    versions = a.versions.split(",")
+    os.makedirs(a.work_dir, exist_ok=True)
+    exes = build(a.cc, a.kernel, a.work_dir)
+    args = kernel_args(a.kernel, a.data_mib * MIB)
+    data_dirs = []
+    for i in range(a.copies):
+        d = os.path.join(a.work_dir, f"data{i}")
+        os.makedirs(d, exist_ok=True)
+        if not os.listdir(d):
+            subprocess.run([exes["plain"], "gen", *map(str, args)], check=True,
+                           env=dict(os.environ, OUTCORE_BENCH_DIR=d), stdout=subprocess.DEVNULL)
+        data_dirs.append(d)
+    total = sum(os.path.getsize(os.path.join(d, f)) for d in data_dirs for f in os.listdir(d))
+    limit = int(total * a.limit_fraction) // MIB * MIB
+    print(f"corun: {a.copies} x {a.kernel} {args}, data {total // MIB} MiB in all, "
+          f"limit {limit // MIB} MiB")
+    runs = {v: [] for v in versions}
+    for rep in range(a.reps):
+        for v in versions:
+            which, env = VERSIONS[v]
+            r = run_once(exes[which], env, args, data_dirs, limit, a.work_dir, f"{v}.{rep}")
+            runs[v].append(r)
+            walls = " ".join(f"{c['wall_s']:.1f}" for c in r["copies"])
+            bad = [c["copy"] for c in r["copies"] if not c["ok"] or c["status"]]
+            print(f"  rep {rep} {v:8} makespan {r['makespan_s']:6.2f} s  copies {walls}  "
+                  f"starved s {[c['starved_s'] for c in r['copies']]}  peak "
+                  f"{r['peak_mib']:.0f} MiB{'  FAILED ' + str(bad) if bad else ''}", flush=True)
+    print(f"\n{'version':8} {'makespan min':>12} {'median':>8} {'/ B-off':>8} {'/ O':>6} "
+          f"{'starved s (max)':>15}")
+    summary = {}
+    for v in versions:
+        spans = [r["makespan_s"] for r in runs[v]]
+        summary[v] = {"makespan_min_s": min(spans), "makespan_median_s": statistics.median(spans),
+                      "starved_max_s": max(c["starved_s"] for r in runs[v] for c in r["copies"])}
+    for v in versions:
+        s = summary[v]
+        rel = {b: s["makespan_median_s"] / summary[b]["makespan_median_s"]
+               for b in ("B-off", "O") if b in summary}
+        print(f"{v:8} {s['makespan_min_s']:12.2f} {s['makespan_median_s']:8.2f} "
+              f"{rel.get('B-off', float('nan')):8.2f} {rel.get('O', float('nan')):6.2f} "
+              f"{s['starved_max_s']:15d}")
+    out = a.out or os.path.join(a.work_dir, "corun.json")
+    with open(out, "w") as f:
+        json.dump({"kernel": a.kernel, "args": args, "copies": a.copies, "limit": limit,
+                   "summary": summary, "runs": runs}, f)
+    print(f"corun: results in {out}")
+
+
+if __name__ == "__main__":
+    main()
