@@ -30,7 +30,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from run import (COMPILE_FLAGS, KERNEL_SRC, MIB, REPO, MemoryGroup, evict,  # noqa: E402
-                 exit_code, parse_kernel_report, spawn_in_group)
+                 exit_code, parse_kernel_report, read_progress, spawn_in_group)
 
 SAMPLE_S = 0.1
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -257,6 +257,9 @@ def main():
                 exe = exes[which]
             r = run_once(launches(exe, env), data_dirs, limit, a.work_dir, f"{v}.{rep}", ranks_of,
                          a.cap)
+            if a.kernel == "column" and not a.mpi:  # share of the columns summed (capped runs)
+                for c, d in zip(r["copies"], data_dirs):
+                    c["done"] = read_progress(os.path.join(d, "colsum"), -1.0)
             if a.mpi:
                 with open(r["copies"][0]["log"]) as f:
                     out = "".join(line for line in f if not line.startswith("outcore:"))
@@ -264,9 +267,11 @@ def main():
             runs[v].append(r)
             walls = " ".join(f"{c['end_s']:.1f}" for c in r["progress"])
             bad = [c["copy"] for c in r["copies"] if not c["ok"] or c["status"]]
+            done = ("  done " + " ".join(f"{c['done']:.2f}" for c in r["copies"])
+                    if "done" in r["copies"][0] else "")
             print(f"  rep {rep} {v:8} makespan {r['makespan_s']:6.2f} s  each {walls}  "
                   f"starved s {[c['starved_s'] for c in r['progress']]}  peak "
-                  f"{r['peak_mib']:.0f} MiB  oom kills {r['oom_kills']}"
+                  f"{r['peak_mib']:.0f} MiB  oom kills {r['oom_kills']}{done}"
                   f"{'  FAILED ' + str(bad) if bad else ''}", flush=True)
     summary = summarize(runs, versions)
     out = a.out or os.path.join(a.work_dir, "corun.json")
