@@ -85,6 +85,16 @@ def starved_seconds(samples, t_end):
     return starved
 
 
+def arbiter_segment(group):
+    """The runtimes' shared segment for a group (runtime/src/arbiter_segment.c: FNV-1a
+    of the group's path): a member killed at the cap leaves it behind."""
+    key = group.path[len("/sys/fs/cgroup" if group.v2 else "/sys/fs/cgroup/memory"):]
+    h = 1469598103934665603
+    for byte in key.encode():
+        h = ((h ^ byte) * 1099511628211) % (1 << 64)
+    return f"/dev/shm/outcore-{h:016x}"
+
+
 def group_members(group, comm):
     """Pids in the group whose command name is comm (an MPI program's ranks)."""
     try:
@@ -143,6 +153,8 @@ def run_once(launches, data_dirs, limit, log_dir, tag, ranks_of=None, cap_s=None
                 os.waitpid(pid, 0)
                 p["end"], p["status"] = cap_s, "capped"
         group.remove()
+        if os.path.exists(arbiter_segment(group)):
+            os.unlink(arbiter_segment(group))
     copies = []
     for pid, p in sorted(procs.items(), key=lambda kv: kv[1]["copy"]):
         report = parse_kernel_report(p["log"])

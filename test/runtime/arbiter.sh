@@ -17,15 +17,15 @@ fi
 member=$2 probe=$3
 dir=$(mktemp -d "${TMPDIR:-/var/tmp}/outcore-arbiter-XXXXXX")
 pids=()
-cleanup() {
+probe() { OUTCORE_POLICY=off OUTCORE_ARBITRATION=off "$probe" "$@"; }
+segment=$(probe path)
+cleanup() { # members killed here leave the segment behind: remove it too
   for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  rm -rf "$dir"
+  rm -rf "$dir" "$segment"
 }
 trap cleanup EXIT
 fail() { echo "arbiter: $*"; exit 1; }
-probe() { OUTCORE_POLICY=off OUTCORE_ARBITRATION=off "$probe" "$@"; }
-segment=$(probe path)
 rm -f "$segment" # a previous crashed run in a group of the same name
 start() { # start NAME POLICY: a member in the background
   rm -f "$dir/stop"
