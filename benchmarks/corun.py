@@ -113,11 +113,19 @@ def group_members(group, comm):
     return found
 
 
-def run_once(launches, data_dirs, limit, log_dir, tag, ranks_of=None, cap_s=None):
+def toucher_ms(log):
+    """Response times (ms) of the interactive toucher's log."""
+    with open(log) as f:
+        return [float(line.split()[1]) for line in f if line.startswith("touch ")]
+
+
+def run_once(launches, data_dirs, limit, log_dir, tag, ranks_of=None, cap_s=None,
+             toucher=None):
     """Runs every (argv, env) of launches at once in a fresh group of `limit` bytes (no swap).
     ranks_of: command name of processes to follow inside the group (an MPI program's ranks,
     started by mpirun); otherwise the launched processes are followed. After cap_s seconds
-    the processes still running are killed (their wall time then reads as the cap)."""
+    the processes still running are killed (their wall time then reads as the cap).
+    toucher: argv of the interactive co-runner, run beside them and stopped when they end."""
     paths = [os.path.join(d, f) for d in data_dirs for f in sorted(os.listdir(d))]
     evict(paths)
     group = MemoryGroup(limit, 0)  # no swap: file-backed or spilled data only
@@ -129,6 +137,9 @@ def run_once(launches, data_dirs, limit, log_dir, tag, ranks_of=None, cap_s=None
             log = os.path.join(log_dir, f"{tag}.{i}.log")
             pid = spawn_in_group(argv, env, group, log)
             procs[pid] = {"copy": i, "log": log, "end": None, "status": None}
+        toucher_log = os.path.join(log_dir, f"{tag}.toucher.log")
+        toucher_pid = spawn_in_group(toucher, dict(os.environ), group, toucher_log) \
+            if toucher else None
         while any(p["end"] is None for p in procs.values()):
             now = time.monotonic() - t0
             watch = group_members(group, ranks_of) if ranks_of else list(procs)
@@ -146,6 +157,9 @@ def run_once(launches, data_dirs, limit, log_dir, tag, ranks_of=None, cap_s=None
             time.sleep(SAMPLE_S)
         peak = group.peak()
         oom_kills = group.oom_kills()
+        if toucher_pid:
+            os.kill(toucher_pid, 9)
+            os.waitpid(toucher_pid, 0)
     finally:
         for pid, p in procs.items():
             if p["end"] is None:
@@ -164,8 +178,10 @@ def run_once(launches, data_dirs, limit, log_dir, tag, ranks_of=None, cap_s=None
     progress = [{"pid": pid, "starved_s": starved_seconds(samples, samples[-1][0]),
                  "end_s": samples[-1][0], "samples": samples}
                 for pid, samples in sorted(followed.items())]
+    touches = toucher_ms(toucher_log) if toucher else []
     return {"makespan_s": max(c["wall_s"] for c in copies), "peak_mib": (peak or 0) / MIB,
-            "oom_kills": oom_kills, "copies": copies, "progress": progress}
+            "oom_kills": oom_kills, "copies": copies, "progress": progress,
+            "toucher_median_ms": statistics.median(touches) if touches else None}
 
 
 def mpi_setup(a, exes_dir):
@@ -214,6 +230,8 @@ def main():
     p.add_argument("--limit-fraction", type=float, default=0.5,
                    help="the group's limit as a fraction of the copies' total data")
     p.add_argument("--reps", type=int, default=3)
+    p.add_argument("--toucher", type=float, default=None, metavar="SLEEP_S",
+                   help="run the interactive toucher (1 MiB every SLEEP_S) beside the copies")
     p.add_argument("--cap", type=float, default=600, help="seconds before a run is killed")
     p.add_argument("--versions", default=",".join(VERSIONS))
     p.add_argument("--cc", default=os.path.join(REPO, "build", "tools", "outcore-cc"))
@@ -259,6 +277,17 @@ def main():
         what = f"{a.copies} x {a.kernel} {args}"
     limit = int(total * a.limit_fraction) // MIB * MIB
     print(f"corun: {what}, data {total // MIB} MiB in all, limit {limit // MIB} MiB")
+    toucher = None
+    if a.toucher:
+        exe = os.path.join(a.work_dir, "toucher")
+        subprocess.run(["clang-19", "-O2", os.path.join(KERNEL_SRC, "toucher.c"), "-o", exe],
+                       check=True)
+        toucher = [exe, os.path.join(a.work_dir, "toucher.dat"), str(a.toucher), "100000"]
+        alone = run_once([(toucher[:3] + ["5"], {})], [], limit, a.work_dir, "toucher-alone")
+        with open(alone["copies"][0]["log"]) as f:
+            standalone = statistics.median(float(line.split()[1]) for line in f
+                                           if line.startswith("touch "))
+        print(f"corun: toucher standalone median {standalone:.3f} ms")
     runs = {v: [] for v in versions}
     for rep in range(a.reps):
         for v in versions:
@@ -268,7 +297,7 @@ def main():
             else:
                 exe = exes[which]
             r = run_once(launches(exe, env), data_dirs, limit, a.work_dir, f"{v}.{rep}", ranks_of,
-                         a.cap)
+                         a.cap, toucher)
             if a.kernel == "column" and not a.mpi:  # share of the columns summed (capped runs)
                 for c, d in zip(r["copies"], data_dirs):
                     c["done"] = read_progress(os.path.join(d, "colsum"), -1.0)
@@ -279,11 +308,13 @@ def main():
             runs[v].append(r)
             walls = " ".join(f"{c['end_s']:.1f}" for c in r["progress"])
             bad = [c["copy"] for c in r["copies"] if not c["ok"] or c["status"]]
+            touch = (f"  toucher median {r['toucher_median_ms']:.3f} ms"
+                     if r["toucher_median_ms"] is not None else "")
             done = ("  done " + " ".join(f"{c['done']:.2f}" for c in r["copies"])
                     if "done" in r["copies"][0] else "")
             print(f"  rep {rep} {v:8} makespan {r['makespan_s']:6.2f} s  each {walls}  "
                   f"starved s {[c['starved_s'] for c in r['progress']]}  peak "
-                  f"{r['peak_mib']:.0f} MiB  oom kills {r['oom_kills']}{done}"
+                  f"{r['peak_mib']:.0f} MiB  oom kills {r['oom_kills']}{done}{touch}"
                   f"{'  FAILED ' + str(bad) if bad else ''}", flush=True)
     summary = summarize(runs, versions)
     out = a.out or os.path.join(a.work_dir, "corun.json")
