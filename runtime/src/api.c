@@ -11,7 +11,6 @@
 #include "limit.h"
 #include "stats.h"
 
-#define OC_EXPORT __attribute__((visibility("default")))
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 

@@ -67,6 +67,25 @@ bool oc_parse_policy(const char *text, enum oc_policy *policy) {
 
 const char *oc_policy_name(enum oc_policy policy) { return policy_names[policy]; }
 
+static const char *const arbitration_names[] = {
+    [OC_ARBITRATION_OFF] = "off",
+    [OC_ARBITRATION_TOKEN] = "token",
+    [OC_ARBITRATION_SHARE] = "share",
+};
+
+bool oc_parse_arbitration(const char *text, enum oc_arbitration *arbitration) {
+  int i = name_index(arbitration_names, sizeof arbitration_names / sizeof arbitration_names[0],
+                     text);
+  if (i < 0)
+    return false;
+  *arbitration = (enum oc_arbitration)i;
+  return true;
+}
+
+const char *oc_arbitration_name(enum oc_arbitration arbitration) {
+  return arbitration_names[arbitration];
+}
+
 static void warn_bad(const char *name, const char *value, const char *used) {
   fprintf(stderr, "outcore: ignoring %s=%s (using %s)\n", name, value, used);
 }
@@ -95,6 +114,10 @@ void oc_config_from_env(struct oc_config *config) {
     else
       config->threads = (int)threads;
   }
+
+  value = getenv("OUTCORE_ARBITRATION");
+  if (value && *value && !oc_parse_arbitration(value, &config->arbitration))
+    warn_bad("OUTCORE_ARBITRATION", value, "off");
 
   value = getenv("OUTCORE_VERBOSE");
   config->verbose = value && *value && strcmp(value, "0") != 0;

@@ -12,6 +12,13 @@ enum oc_policy {
   OC_POLICY_BUFFERED, /* B: prefetch, releases buffered by priority until memory is short */
 };
 
+/* Node-level arbitration among runtimes sharing a memory limit (arbiter.h). */
+enum oc_arbitration {
+  OC_ARBITRATION_OFF,   /* each runtime sees only its own process (default) */
+  OC_ARBITRATION_TOKEN, /* token-ordered: the holder is spared, the others release first */
+  OC_ARBITRATION_SHARE, /* max-min fair shares of the limit by published demand */
+};
+
 #define OC_THREADS_DEFAULT 2
 #define OC_THREADS_MAX 64
 #define OC_STATS_PATH_MAX 4096
@@ -20,6 +27,7 @@ struct oc_config {
   enum oc_policy policy;
   long mem_limit; /* bytes from OUTCORE_MEM_LIMIT, 0 when unset */
   int threads;    /* prefetch worker threads */
+  enum oc_arbitration arbitration;
   bool verbose;
   char stats_path[OC_STATS_PATH_MAX]; /* empty when OUTCORE_STATS is unset */
 };
@@ -28,6 +36,8 @@ struct oc_config {
 bool oc_parse_size(const char *text, long *bytes);
 bool oc_parse_policy(const char *text, enum oc_policy *policy);
 const char *oc_policy_name(enum oc_policy policy);
+bool oc_parse_arbitration(const char *text, enum oc_arbitration *arbitration);
+const char *oc_arbitration_name(enum oc_arbitration arbitration);
 
 /* Spilling big allocations to unlinked files (spill.h): OUTCORE_SPILL,
  * OUTCORE_SPILL_DIR, OUTCORE_SPILL_MIN. Read by the spill module itself, on its

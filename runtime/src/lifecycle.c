@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "arbiter.h"
 #include "backend_linux.h"
 #include "limit.h"
 #include "release.h"
@@ -91,6 +92,7 @@ static void fork_child(void) {
   oc_maps_fork_child();
   oc_resync_fork_child();
   oc_release_worker_fork_child();
+  oc_arbiter_fork_child();
   workers_started = release_thread_started = false;
   prefetch_thread_count = 0;
   /* The child reports to its own file, not over its parent's. */
@@ -115,6 +117,8 @@ bool oc_runtime_init(void) {
       oc_maps_refresh(); /* here, so the hint paths never read /proc themselves */
       oc_maps_on_miss(wake_release_worker);
       oc_limit_init(oc_rt.config.mem_limit);
+      if (oc_arbiter_join(oc_rt.config.arbitration))
+        oc_limit_refresh();
       oc_queue_init(&oc_rt.prefetch_queue);
       oc_queue_init(&oc_rt.release_queue);
       struct oc_release_sink sink = {retire_range, issue_range, NULL};
@@ -211,6 +215,7 @@ static void shutdown_runtime(void) {
     if (release_thread_started)
       pthread_join(release_thread, NULL);
   }
+  oc_arbiter_leave();
   struct oc_limit_figures figures = {0};
   if (oc_rt.config.policy != OC_POLICY_OFF)
     oc_limit_get(&figures);

@@ -143,6 +143,7 @@ static struct {
   int cg_memsw_fd;                        /* v1 */
   int cg_swap_max_fd, cg_swap_current_fd; /* v2 */
   char source[64];
+  char group[PATH_MAX]; /* the cgroup's path, "" when none was found */
 } probe = {.swappiness = -1, .cg_limit_fd = -1, .cg_usage_fd = -1, .cg_stat_fd = -1,
            .meminfo_fd = -1, .statm_fd = -1, .cg_memsw_fd = -1, .cg_swap_max_fd = -1,
            .cg_swap_current_fd = -1};
@@ -150,7 +151,8 @@ static struct {
 static pthread_mutex_t sample_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic(long) sampled_ns = LONG_MIN / 2;
 static _Atomic(long) current_limit, current_usage, current_working_set;
-static _Atomic(bool) have_swap;
+static _Atomic(bool) have_swap, have_cgroup_limit;
+static void (*_Atomic arbiter)(const struct oc_limit_inputs *, struct oc_limit_figures *);
 
 static ssize_t read_fd(int fd, char *buf, size_t size) {
   if (fd < 0)
@@ -204,6 +206,7 @@ static void open_cgroup(void) {
     return;
   probe.cg_version = version;
   probe.cg_limit_fd = limit_fd;
+  snprintf(probe.group, sizeof probe.group, "%s", rel);
   probe.cg_usage_fd = open_in(dir, usage_name);
   probe.cg_stat_fd = open_in(dir, "memory.stat");
   snprintf(probe.source, sizeof probe.source, "cgroup v%d", version);
@@ -301,8 +304,13 @@ static void sample_locked(void) {
   }
   swap.cgroup_limit = in.cgroup_limit;
   atomic_store_explicit(&have_swap, oc_swap_usable(&swap), memory_order_relaxed);
+  atomic_store_explicit(&have_cgroup_limit, in.cgroup_limit > 0, memory_order_relaxed);
   struct oc_limit_figures f;
   oc_limit_compute(&in, &f);
+  void (*arbitrate)(const struct oc_limit_inputs *, struct oc_limit_figures *) =
+      atomic_load_explicit(&arbiter, memory_order_acquire);
+  if (arbitrate)
+    arbitrate(&in, &f);
   atomic_store_explicit(&current_limit, f.limit, memory_order_relaxed);
   atomic_store_explicit(&current_usage, f.usage, memory_order_relaxed);
   atomic_store_explicit(&current_working_set, f.working_set, memory_order_relaxed);
@@ -361,6 +369,20 @@ long oc_limit_swap_room(void) {
 }
 
 const char *oc_limit_source(void) { return probe.source; }
+
+void oc_limit_group_key(char *key, size_t size) {
+  pthread_once(&sources_once, open_sources);
+  bool limited = atomic_load_explicit(&have_cgroup_limit, memory_order_relaxed);
+  snprintf(key, size, "%s", limited ? probe.group : "");
+}
+
+void oc_limit_set_arbiter(void (*arbitrate)(const struct oc_limit_inputs *in,
+                                            struct oc_limit_figures *out)) {
+  /* Under the sample lock: once this returns, no sample runs the previous one. */
+  pthread_mutex_lock(&sample_lock);
+  atomic_store_explicit(&arbiter, arbitrate, memory_order_release);
+  pthread_mutex_unlock(&sample_lock);
+}
 
 void oc_limit_fork_prepare(void) { pthread_mutex_lock(&sample_lock); }
 void oc_limit_fork_parent(void) { pthread_mutex_unlock(&sample_lock); }

@@ -70,6 +70,13 @@ bool oc_limit_have_swap(void);
 /* Bytes of swap this process may still use: free swap, bounded by its group's swap
  * allowance (v1 memsw less the memory limit, v2 memory.swap.max). Reads the OS. */
 long oc_limit_swap_room(void);
+/* The memory cgroup whose limit applies (its path in /proc/self/cgroup), or "" when
+ * no cgroup limits the process: runtimes with the same key share one limit. */
+void oc_limit_group_key(char *key, size_t size);
+/* Called at the end of every sample with its inputs, to replace the figures (node
+ * arbitration: the process's part of a shared limit). NULL: none. */
+void oc_limit_set_arbiter(void (*arbitrate)(const struct oc_limit_inputs *in,
+                                            struct oc_limit_figures *out));
 /* Description of where the limit comes from, for the verbose summary. */
 const char *oc_limit_source(void);
 

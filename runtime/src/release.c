@@ -254,11 +254,27 @@ long oc_release_batch(long bytes) {
   return issued;
 }
 
+static long tag_buffered_granules(const struct tag_state *t);
+
 long oc_release_buffered_bytes(void) {
   pthread_mutex_lock(&lock);
   long bytes = buffered_granules << 12;
   pthread_mutex_unlock(&lock);
   return bytes;
+}
+
+void oc_release_buffered_by_band(long *bands, int count) {
+  for (int b = 0; b < count; b++)
+    bands[b] = 0;
+  pthread_mutex_lock(&lock);
+  for (unsigned l = 0; l < level_count; l++) {
+    int band = 0;
+    for (int p = levels[l].priority; p > 1 && band < count - 1; p >>= 1)
+      band++;
+    for (unsigned i = 0; i < levels[l].count; i++)
+      bands[band] += tag_buffered_granules(levels[l].tags[i]) << 12;
+  }
+  pthread_mutex_unlock(&lock);
 }
 
 void oc_release_flush_idle(long now_ns, long idle_ns) {

@@ -41,6 +41,9 @@ bool oc_release_record(int tag, int priority, struct oc_range range, long now_ns
  * nothing is buffered. Returns the bytes issued. */
 long oc_release_batch(long bytes);
 long oc_release_buffered_bytes(void);
+/* Buffered bytes by priority band: bands[0] priorities 0-1, [1] 2-3, [2] 4-7, the
+ * last band the rest (count bands). */
+void oc_release_buffered_by_band(long *bands, int count);
 
 /* Hands on the last release and open piece of tags idle for at least idle_ns. */
 void oc_release_flush_idle(long now_ns, long idle_ns);

@@ -10,8 +10,10 @@
 #include <limits.h>
 #include <time.h>
 
+#include "arbiter.h"
 #include "backend_linux.h"
 #include "limit.h"
+#include "love_hate.h"
 #include "pacing.h"
 #include "release.h"
 #include "residency.h"
@@ -113,6 +115,19 @@ static void release_span(uintptr_t start, uintptr_t end) {
   }
 }
 
+/* Loved pages (oc_love) are kept: their release marks are taken back. */
+static void release_unloved(uintptr_t first, uintptr_t end) {
+  while (first < end) {
+    uintptr_t loved = oc_loved_find(first, end, true);
+    if (loved > first)
+      release_span(first << OC_GRANULE_SHIFT, loved << OC_GRANULE_SHIFT);
+    if (loved == end)
+      return;
+    first = oc_loved_find(loved, end, false);
+    oc_residency_take_released(loved, first);
+  }
+}
+
 /* Issues the piece's pages that are still released: a page prefetched again since
  * (a rescue) is kept, as the OSDI releaser checks before freeing. */
 static void release_piece(const struct oc_work *work) {
@@ -123,7 +138,7 @@ static void release_piece(const struct oc_work *work) {
     if (from == end)
       break;
     uintptr_t to = oc_residency_find_released(from, end, false);
-    release_span(from << OC_GRANULE_SHIFT, to << OC_GRANULE_SHIFT);
+    release_unloved(from, to);
     first = to;
   }
 }
@@ -156,6 +171,8 @@ static long pace_buffered_releases(long now) {
 static void housekeeping(long now, long *maps_refreshed_ns) {
   struct oc_limit_figures f;
   oc_limit_get(&f); /* resamples for the hint paths, which only read the figures */
+  oc_arbiter_tick(now);
+  oc_love_refill(now);
   oc_release_flush_idle(now, TAG_IDLE_NS);
   while (writeback_count && now - writebacks[writeback_head].started_ns >= WRITEBACK_AGE_NS)
     finish_oldest_writeback();

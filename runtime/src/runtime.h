@@ -10,6 +10,7 @@
 #include "workers.h"
 
 #define OC_HIDDEN __attribute__((visibility("hidden")))
+#define OC_EXPORT __attribute__((visibility("default")))
 
 enum oc_state { OC_STATE_UNINIT, OC_STATE_RUNNING, OC_STATE_STOPPED };
 

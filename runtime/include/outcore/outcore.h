@@ -41,6 +41,18 @@ void oc_release_block(const void *addr, long npages, int priority, int tag);
 void oc_prefetch_release_block(const void *pf_addr, const void *rel_addr, long npages,
                                int priority, int tag);
 
+/* Love and hate (Neubert and Gekiere): the program's own word on which data matters.
+ * oc_love: keep [addr, addr + bytes): the runtime never releases these pages itself
+ * (release hints covering them are skipped) and, when the kernel has evicted some,
+ * prefetches them back as soon as the limit has room for the whole range. Loved
+ * ranges are few (OC_LOVED_RANGES in the runtime); more are ignored.
+ * oc_hate: evict first: the whole pages inside the range are released at once
+ * (MADV_PAGEOUT, or unmap and drop the clean cache of a shared file; written private
+ * or anonymous data only goes to swap, never lost), and any love for them ends.
+ * Non-binding like every hint: bad ranges are ignored. */
+void oc_love(const void *addr, long bytes);
+void oc_hate(const void *addr, long bytes);
+
 /* Zeroed memory for a big zero-initialised static array, called from a module
  * constructor that the compiler adds (-outcore-spill-globals-min): a spilled block
  * (an unlinked file in OUTCORE_SPILL_DIR) when OUTCORE_SPILL decides so, else an

@@ -1,0 +1,79 @@
+#include "arbiter_policy.h"
+
+static long max_long(long a, long b) { return a > b ? a : b; }
+static long min_long(long a, long b) { return a < b ? a : b; }
+
+/* Water filling of pool over the members in use[] (demands raised to floor), then
+ * whatever the satisfied demands leave is split equally (a demand is an estimate:
+ * memory nobody asked for is not withheld). Returns member self's part. */
+static long fair_part(const struct oc_member_view *m, int n, const bool *use, int self,
+                      long pool, long floor) {
+  long part[n];
+  bool settled[n];
+  long left = pool;
+  int open = 0, users = 0;
+  for (int i = 0; i < n; i++) {
+    settled[i] = !use[i];
+    part[i] = 0;
+    open += use[i];
+  }
+  users = open;
+  /* Each round settles every member wanting no more than an equal part of what is left. */
+  for (bool changed = true; changed && open > 0;) {
+    changed = false;
+    long equal = left / open;
+    for (int i = 0; i < n; i++) {
+      long want = max_long(m[i].demand, floor);
+      if (settled[i] || want > equal)
+        continue;
+      part[i] = want;
+      settled[i] = true;
+      left -= want;
+      open--;
+      changed = true;
+    }
+  }
+  if (open > 0)
+    return settled[self] ? part[self] : max_long(left / open, floor);
+  return part[self] + (users > 0 ? left / users : 0);
+}
+
+long oc_arbiter_share(const struct oc_member_view *m, int n, int self, long pool,
+                      enum oc_arbitration policy) {
+  if (n <= 1 || pool <= 0 || self < 0 || self >= n)
+    return pool;
+  long floor = pool / (OC_SHARE_FLOOR_DIVISOR * n);
+  bool use[n];
+  int holder = -1;
+  for (int i = 0; i < n; i++) {
+    use[i] = true;
+    if (policy == OC_ARBITRATION_TOKEN && m[i].holder && holder < 0)
+      holder = i;
+  }
+  if (holder < 0)
+    return fair_part(m, n, use, self, pool, floor);
+  if (self == holder)
+    return pool - floor * (n - 1);
+  /* What the holder leaves, never less than the others' floors. */
+  use[holder] = false;
+  long left = max_long(pool - min_long(m[holder].rss, pool - floor * (n - 1)), floor * (n - 1));
+  return fair_part(m, n, use, self, left, floor);
+}
+
+bool oc_arbiter_is_short(long rss, long limit, long incoming_rate) {
+  return incoming_rate >= OC_TOKEN_MIN_RATE &&
+         rss >= limit / OC_TOKEN_SHORT_DEN * OC_TOKEN_SHORT_NUM;
+}
+
+enum oc_token_step oc_arbiter_token_step(const struct oc_token_facts *f) {
+  if (f->holder) {
+    if (!f->short_now && f->now_ns - f->short_since_ns >= OC_TOKEN_RESOLVED_NS)
+      return OC_TOKEN_GIVE_UP;
+    if (f->someone_waits && f->now_ns - f->held_since_ns >= OC_TOKEN_HOLD_NS)
+      return OC_TOKEN_HAND_ON;
+    return OC_TOKEN_KEEP;
+  }
+  if (f->token_free && f->short_now && f->now_ns >= f->unsuitable_until_ns)
+    return OC_TOKEN_TAKE;
+  return OC_TOKEN_KEEP;
+}

@@ -1,0 +1,69 @@
+/*
+ * Node-level arbitration, the arithmetic (no OS, no shared memory; unit-tested):
+ * how a pool of memory that several runtimes share is divided among them, and when
+ * a member asks for, keeps or hands on the token (Jiang and Zhang, token-ordered
+ * LRU, Sec. 5.2-5.3).
+ */
+#ifndef OC_ARBITER_POLICY_H
+#define OC_ARBITER_POLICY_H
+
+#include <stdbool.h>
+
+#include "config.h"
+
+/* A live member as the others see it. */
+struct oc_member_view {
+  long rss;    /* resident bytes */
+  long demand; /* bytes it would use: rss less releasable, plus what it brings in */
+  bool holder; /* holds the token */
+};
+
+/* No member's share falls below pool / (OC_SHARE_FLOOR_DIVISOR * members): a
+ * member that stopped growing can still show that it grows again. */
+#define OC_SHARE_FLOOR_DIVISOR 4
+
+/* The limit of member self among n live members sharing pool bytes.
+ * share: max-min fair division by demand (water filling: members wanting less than
+ * an equal part get what they want, the rest split the remainder equally).
+ * token: the holder is spared: its limit is the pool less the others' floors; the
+ * others divide fairly what the holder leaves (pool less its rss), never less than
+ * their floor, so they release first. Without a holder, token divides as share. */
+long oc_arbiter_share(const struct oc_member_view *members, int n, int self, long pool,
+                      enum oc_arbitration policy);
+
+/* Token timing (Sec. 5.3). A member is short of memory when it brings pages in
+ * (faults and prefetches) faster than OC_TOKEN_MIN_RATE while its rss is at least
+ * OC_TOKEN_SHORT_NUM/OC_TOKEN_SHORT_DEN of its limit. The holder gives the token
+ * back when its faults are resolved (not short for OC_TOKEN_RESOLVED_NS), and hands
+ * it on after OC_TOKEN_HOLD_NS when another member waits; it is then
+ * "token-unsuitable" for OC_TOKEN_HOLD_NS, so the token goes round. The hold time is
+ * long against the cost of a hand-over (the paper: frequent transfers cause faults). */
+#define OC_TOKEN_MIN_RATE (1L << 20) /* bytes per second */
+#define OC_TOKEN_SHORT_NUM 1
+#define OC_TOKEN_SHORT_DEN 2
+#define OC_TOKEN_RESOLVED_NS 500000000L
+#define OC_TOKEN_HOLD_NS 2000000000L
+
+bool oc_arbiter_is_short(long rss, long limit, long incoming_rate);
+
+enum oc_token_step {
+  OC_TOKEN_KEEP,     /* holder keeps it (or a non-holder does nothing) */
+  OC_TOKEN_TAKE,     /* a non-holder takes the free (or abandoned) token */
+  OC_TOKEN_GIVE_UP,  /* the holder's faults are resolved: the token is free again */
+  OC_TOKEN_HAND_ON,  /* the holder passes it to a waiting member */
+};
+
+struct oc_token_facts {
+  bool holder;          /* this member holds the token */
+  bool token_free;      /* nobody (alive) holds it */
+  bool short_now;       /* oc_arbiter_is_short now */
+  long short_since_ns;  /* last time this member was short */
+  long held_since_ns;   /* when the holder got it */
+  long unsuitable_until_ns;
+  bool someone_waits;   /* another live, suitable member is short */
+  long now_ns;
+};
+
+enum oc_token_step oc_arbiter_token_step(const struct oc_token_facts *facts);
+
+#endif

@@ -1,0 +1,169 @@
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern "C" {
+#include "arbiter_policy.h"
+#include "arbiter_segment.h"
+#include "config.h"
+}
+
+namespace {
+
+constexpr long MiB = 1L << 20;
+constexpr long kPool = 400 * MiB;
+
+oc_member_view Member(long demand, bool holder = false) { return {demand, demand, holder}; }
+
+TEST(ArbiterShare, HungryMembersSplitThePoolEqually) {
+  oc_member_view m[] = {Member(1000 * MiB), Member(1000 * MiB), Member(1000 * MiB),
+                        Member(1000 * MiB)};
+  for (int i = 0; i < 4; i++)
+    EXPECT_EQ(oc_arbiter_share(m, 4, i, kPool, OC_ARBITRATION_SHARE), 100 * MiB);
+}
+
+TEST(ArbiterShare, SmallDemandsAreMetAndTheRestIsShared) {
+  oc_member_view m[] = {Member(50 * MiB), Member(1000 * MiB), Member(1000 * MiB)};
+  EXPECT_EQ(oc_arbiter_share(m, 3, 0, kPool, OC_ARBITRATION_SHARE), 50 * MiB);
+  EXPECT_EQ(oc_arbiter_share(m, 3, 1, kPool, OC_ARBITRATION_SHARE), 175 * MiB);
+  EXPECT_EQ(oc_arbiter_share(m, 3, 2, kPool, OC_ARBITRATION_SHARE), 175 * MiB);
+}
+
+TEST(ArbiterShare, NoMemberFallsBelowItsFloor) {
+  oc_member_view m[] = {Member(0), Member(1000 * MiB)};
+  long floor = kPool / (OC_SHARE_FLOOR_DIVISOR * 2);
+  EXPECT_EQ(oc_arbiter_share(m, 2, 0, kPool, OC_ARBITRATION_SHARE), floor);
+  EXPECT_EQ(oc_arbiter_share(m, 2, 1, kPool, OC_ARBITRATION_SHARE), kPool - floor);
+}
+
+TEST(ArbiterShare, AloneTheMemberHasThePool) {
+  oc_member_view m[] = {Member(1000 * MiB)};
+  EXPECT_EQ(oc_arbiter_share(m, 1, 0, kPool, OC_ARBITRATION_TOKEN), kPool);
+  EXPECT_EQ(oc_arbiter_share(m, 1, 0, kPool, OC_ARBITRATION_SHARE), kPool);
+}
+
+TEST(ArbiterToken, TheHolderIsSparedAndTheOthersShareWhatItLeaves) {
+  oc_member_view m[] = {Member(1000 * MiB, true), Member(1000 * MiB), Member(1000 * MiB)};
+  m[0].rss = 300 * MiB;
+  long floor = kPool / (OC_SHARE_FLOOR_DIVISOR * 3);
+  EXPECT_EQ(oc_arbiter_share(m, 3, 0, kPool, OC_ARBITRATION_TOKEN), kPool - 2 * floor);
+  EXPECT_EQ(oc_arbiter_share(m, 3, 1, kPool, OC_ARBITRATION_TOKEN), 50 * MiB);
+  m[0].rss = kPool; // the holder took everything: the others keep their floors
+  EXPECT_EQ(oc_arbiter_share(m, 3, 1, kPool, OC_ARBITRATION_TOKEN), floor);
+  m[0].rss = 100 * MiB; // the holder has not grown yet: the others keep more meanwhile
+  EXPECT_EQ(oc_arbiter_share(m, 3, 1, kPool, OC_ARBITRATION_TOKEN), 150 * MiB);
+}
+
+TEST(ArbiterToken, WithoutAHolderTokenDividesAsShare) {
+  oc_member_view m[] = {Member(50 * MiB), Member(1000 * MiB)};
+  EXPECT_EQ(oc_arbiter_share(m, 2, 1, kPool, OC_ARBITRATION_TOKEN),
+            oc_arbiter_share(m, 2, 1, kPool, OC_ARBITRATION_SHARE));
+}
+
+TEST(ArbiterToken, ShortMeansFaultingNearTheLimit) {
+  EXPECT_TRUE(oc_arbiter_is_short(90 * MiB, 100 * MiB, 10 * MiB));
+  EXPECT_FALSE(oc_arbiter_is_short(90 * MiB, 100 * MiB, 0));
+  EXPECT_FALSE(oc_arbiter_is_short(10 * MiB, 100 * MiB, 10 * MiB));
+}
+
+constexpr long kSec = 1000000000L;
+
+TEST(ArbiterToken, ATakerNeedsAFreeTokenAndToBeShortAndSuitable) {
+  oc_token_facts f{};
+  f.token_free = true;
+  f.short_now = true;
+  f.now_ns = 10 * kSec;
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_TAKE);
+  f.unsuitable_until_ns = 11 * kSec;
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
+  f.unsuitable_until_ns = 0;
+  f.token_free = false;
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
+}
+
+TEST(ArbiterToken, TheHolderGivesUpWhenItsFaultsAreResolved) {
+  oc_token_facts f{};
+  f.holder = true;
+  f.now_ns = 10 * kSec;
+  f.held_since_ns = 9 * kSec;
+  f.short_since_ns = f.now_ns - OC_TOKEN_RESOLVED_NS / 2;
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
+  f.short_since_ns = f.now_ns - OC_TOKEN_RESOLVED_NS;
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_GIVE_UP);
+}
+
+TEST(ArbiterToken, TheHolderHandsOnAfterTheHoldTimeOnlyWhenSomeoneWaits) {
+  oc_token_facts f{};
+  f.holder = true;
+  f.short_now = true;
+  f.now_ns = 10 * kSec;
+  f.short_since_ns = f.now_ns;
+  f.held_since_ns = f.now_ns - OC_TOKEN_HOLD_NS;
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
+  f.someone_waits = true;
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_HAND_ON);
+  f.held_since_ns = f.now_ns - OC_TOKEN_HOLD_NS / 2;
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
+}
+
+TEST(ArbiterSegment, TokenGenerationsMakeStaleSwapsFail) {
+  uint64_t t = 0;
+  EXPECT_EQ(oc_token_slot(t), -1);
+  uint64_t held = oc_token_for(t, 3);
+  EXPECT_EQ(oc_token_slot(held), 3);
+  uint64_t freed = oc_token_for(held, -1);
+  EXPECT_EQ(oc_token_slot(freed), -1);
+  EXPECT_NE(freed, t);
+  EXPECT_EQ(oc_token_slot(oc_token_for(freed, 31)), 31);
+}
+
+TEST(ArbiterSegment, NamesAreStablePerGroup) {
+  char a[OC_ARBITER_NAME_MAX], b[OC_ARBITER_NAME_MAX], c[OC_ARBITER_NAME_MAX];
+  oc_segment_name("/jobs/one", a, sizeof a);
+  oc_segment_name("/jobs/one", b, sizeof b);
+  oc_segment_name("/jobs/two", c, sizeof c);
+  EXPECT_STREQ(a, b);
+  EXPECT_STRNE(a, c);
+  EXPECT_EQ(std::string(a).rfind("/dev/shm/outcore-", 0), 0u);
+}
+
+TEST(ArbiterSegment, SlotsOfDeadProcessesAreReclaimedAndGarbageRepaired) {
+  std::string name = "/dev/shm/outcore-unit-" + std::to_string(getpid());
+  FILE *garbage = fopen(name.c_str(), "w");
+  ASSERT_NE(garbage, nullptr);
+  fputs("not a segment", garbage);
+  fclose(garbage);
+  oc_arbiter_segment *s = oc_segment_open(name.c_str());
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->magic, OC_ARBITER_MAGIC);
+  pid_t child = fork();
+  if (child == 0)
+    _exit(0);
+  uint64_t dead = oc_segment_identity(child); // read while it is a zombie
+  waitpid(child, nullptr, 0);
+  ASSERT_NE(dead, 0u);
+  EXPECT_TRUE(oc_segment_claim_dead(dead));
+  uint64_t me = oc_segment_identity(getpid());
+  EXPECT_FALSE(oc_segment_claim_dead(me));
+  for (int i = 0; i < OC_ARBITER_SLOTS; i++)
+    s->slots[i].claim = dead;
+  int slot = oc_segment_claim(s, me); // reclaimed from the dead
+  EXPECT_GE(slot, 0);
+  oc_segment_leave(s, name.c_str(), slot);
+  EXPECT_NE(access(name.c_str(), F_OK), 0) << "removed: only a dead member was left";
+}
+
+TEST(Config, ArbitrationNames) {
+  oc_arbitration a;
+  ASSERT_TRUE(oc_parse_arbitration("token", &a));
+  EXPECT_EQ(a, OC_ARBITRATION_TOKEN);
+  ASSERT_TRUE(oc_parse_arbitration("Share", &a));
+  EXPECT_EQ(a, OC_ARBITRATION_SHARE);
+  EXPECT_FALSE(oc_parse_arbitration("fair", &a));
+  EXPECT_STREQ(oc_arbitration_name(OC_ARBITRATION_OFF), "off");
+}
+
+} // namespace
