@@ -25,12 +25,13 @@ import json
 import os
 import statistics
 import subprocess
-import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from run import (COMPILE_FLAGS, KERNEL_SRC, MIB, REPO, MemoryGroup, evict,  # noqa: E402
-                 exit_code, parse_kernel_report, read_progress, spawn_in_group)
+from outbench import MIB
+from outbench.cgroups import MemoryGroup
+from outbench.kernels import COMPILE_FLAGS, KERNEL_SRC
+from outbench.measure import evict, exit_code, parse_kernel_report, read_progress, spawn_in_group
+from toolchain import REPO
 
 SAMPLE_S = 0.1
 TICKS = os.sysconf("SC_CLK_TCK")

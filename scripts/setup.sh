@@ -5,9 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DEB_PACKAGES=(clang-19 libclang-rt-19-dev libomp-19-dev llvm-19-dev llvm-19-tools libpolly-19-dev googletest
-              libgtest-dev cmake ninja-build valgrind python3 python3-pip python3-yaml pkg-config)
+              libgtest-dev cmake ninja-build valgrind python3 python3-pip python3-yaml pkg-config
+              mpich libmpich-dev) # MPI: the mpi.stencil_compare test, benchmarks/corun.py --mpi
 missing=()
-DEB_PACKAGES+=(mpich libmpich-dev) # MPI: the mpi.stencil_compare test, benchmarks/corun.py --mpi
 for p in "${DEB_PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
