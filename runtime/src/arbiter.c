@@ -15,6 +15,8 @@
 #include "runtime.h"
 #include "stats.h"
 
+_Static_assert(OC_ARBITER_SLOTS <= OC_ARBITER_MAX_MEMBERS, "every slot can be a member");
+
 /* Demand counts what a member brings in over this window on top of what it holds. */
 #define DEMAND_WINDOW_NS 1000000000L
 /* Slots of members that stopped ticking are checked for a dead process this often. */

@@ -8,13 +8,12 @@ static long min_long(long a, long b) { return a < b ? a : b; }
  * memory nobody asked for is not withheld). Returns member self's part. */
 static long fair_part(const struct oc_member_view *m, int n, const bool *use, int self,
                       long pool, long floor) {
-  long part[n];
-  bool settled[n];
+  long part[OC_ARBITER_MAX_MEMBERS] = {0};
+  bool settled[OC_ARBITER_MAX_MEMBERS] = {0};
   long left = pool;
   int open = 0, users = 0;
   for (int i = 0; i < n; i++) {
     settled[i] = !use[i];
-    part[i] = 0;
     open += use[i];
   }
   users = open;
@@ -40,10 +39,10 @@ static long fair_part(const struct oc_member_view *m, int n, const bool *use, in
 
 long oc_arbiter_share(const struct oc_member_view *m, int n, int self, long pool,
                       enum oc_arbitration policy) {
-  if (n <= 1 || pool <= 0 || self < 0 || self >= n)
+  if (n <= 1 || n > OC_ARBITER_MAX_MEMBERS || pool <= 0 || self < 0 || self >= n)
     return pool;
   long floor = pool / (OC_SHARE_FLOOR_DIVISOR * n);
-  bool use[n];
+  bool use[OC_ARBITER_MAX_MEMBERS];
   int holder = -1;
   for (int i = 0; i < n; i++) {
     use[i] = true;

@@ -18,6 +18,9 @@ struct oc_member_view {
   bool holder; /* holds the token */
 };
 
+/* Members oc_arbiter_share divides among, at most (the segment's slots). */
+#define OC_ARBITER_MAX_MEMBERS 32
+
 /* No member's share falls below pool / (OC_SHARE_FLOOR_DIVISOR * members): a
  * member that stopped growing can still show that it grows again. */
 #define OC_SHARE_FLOOR_DIVISOR 4
@@ -28,6 +31,7 @@ struct oc_member_view {
  * token: the holder is spared: its limit is the pool less the others' floors; the
  * others divide fairly what the holder leaves (pool less its rss), never less than
  * their floor, so they release first. Without a holder, token divides as share. */
+/* n is at most OC_ARBITER_MAX_MEMBERS. */
 long oc_arbiter_share(const struct oc_member_view *members, int n, int self, long pool,
                       enum oc_arbitration policy);
 
