@@ -10,6 +10,7 @@
 #include "runtime.h"
 #include "limit.h"
 #include "stats.h"
+#include "trace.h"
 
 #define OC_EXPORT __attribute__((visibility("default")))
 #define LIKELY(x) __builtin_expect(!!(x), 1)
@@ -53,26 +54,32 @@ static bool block_range(uintptr_t addr, long npages, uintptr_t *end) {
 }
 
 __attribute__((noinline, cold)) static void prefetch_untracked(uintptr_t addr, long npages,
+                                                              int priority, int tag,
                                                               enum oc_prefetch_shape shape);
 
 OC_EXPORT void oc_prefetch(const void *addr) {
   struct oc_thread_counts *counts = oc_tls_counts;
   if (UNLIKELY(!counts)) {
-    prefetch_untracked((uintptr_t)addr, 1, OC_PREFETCH_PAGE);
+    prefetch_untracked((uintptr_t)addr, 1, 0, -1, OC_PREFETCH_PAGE);
     return;
   }
   count_seen(counts);
-  if (LIKELY(oc_residency_test_fast((uintptr_t)addr)))
+  bool resident = oc_residency_test_fast((uintptr_t)addr);
+  struct oc_trace_ring *trace = oc_tls_trace;
+  if (UNLIKELY(trace))
+    oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, (uintptr_t)addr, 1, 0, -1,
+                  resident ? OC_TRACE_FILTERED : 0);
+  if (LIKELY(resident))
     return;
   oc_prefetch_slow((uintptr_t)addr, (uintptr_t)addr + 1, OC_PREFETCH_PAGE);
 }
 
 __attribute__((noinline)) static void prefetch_block_slow(uintptr_t addr, long npages);
 
-static inline void prefetch_block(uintptr_t addr, long npages) {
+static inline void prefetch_block(uintptr_t addr, long npages, int priority, int tag) {
   struct oc_thread_counts *counts = oc_tls_counts;
   if (UNLIKELY(!counts)) {
-    prefetch_untracked(addr, npages, OC_PREFETCH_BLOCK);
+    prefetch_untracked(addr, npages, priority, tag, OC_PREFETCH_BLOCK);
     return;
   }
   count_seen(counts);
@@ -82,7 +89,12 @@ static inline void prefetch_block(uintptr_t addr, long npages) {
    * as dropping it. */
   uintptr_t bytes = (uintptr_t)npages *
                     (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
-  if (LIKELY(oc_residency_word_full_fast(addr, addr + bytes - 1)))
+  bool resident = oc_residency_word_full_fast(addr, addr + bytes - 1);
+  struct oc_trace_ring *trace = oc_tls_trace;
+  if (UNLIKELY(trace))
+    oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, bytes, priority, tag,
+                  resident ? OC_TRACE_FILTERED : 0);
+  if (LIKELY(resident))
     return;
   prefetch_block_slow(addr, npages);
 }
@@ -106,12 +118,13 @@ static void prefetch_block_slow(uintptr_t addr, long npages) {
 }
 
 /* The thread is not registered yet, or prefetching is off. */
-__attribute__((noinline, cold)) static void prefetch_untracked(uintptr_t addr, long npages, enum oc_prefetch_shape shape) {
+__attribute__((noinline, cold)) static void prefetch_untracked(uintptr_t addr, long npages, int priority, int tag,
+                                                              enum oc_prefetch_shape shape) {
   if (oc_thread_enter()) {
     if (shape == OC_PREFETCH_PAGE)
       oc_prefetch((const void *)addr);
     else
-      prefetch_block(addr, npages);
+      prefetch_block(addr, npages, priority, tag);
     return;
   }
   if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING)
@@ -126,9 +139,7 @@ __attribute__((noinline, cold)) static void prefetch_untracked(uintptr_t addr, l
 }
 
 OC_EXPORT void oc_prefetch_block(const void *addr, long npages, int priority, int tag) {
-  (void)priority;
-  (void)tag;
-  prefetch_block((uintptr_t)addr, npages);
+  prefetch_block((uintptr_t)addr, npages, priority, tag);
 }
 
 OC_EXPORT void oc_release_block(const void *addr, long npages, int priority, int tag) {
@@ -142,12 +153,16 @@ OC_EXPORT void oc_release_block(const void *addr, long npages, int priority, int
     oc_count(OC_RELEASES_DROPPED, 1);
     return;
   }
+  struct oc_trace_ring *trace = oc_tls_trace;
+  if (UNLIKELY(trace))
+    oc_trace_hint(trace, OC_TRACE_RELEASE_HINT, (uintptr_t)addr, end - (uintptr_t)addr, priority,
+                  tag, 0);
   oc_release_slow((uintptr_t)addr, end, priority, tag);
 }
 
 OC_EXPORT void oc_prefetch_release_block(const void *pf_addr, const void *rel_addr, long npages,
                                          int priority, int tag) {
-  prefetch_block((uintptr_t)pf_addr, npages);
+  prefetch_block((uintptr_t)pf_addr, npages, priority, tag);
   oc_release_block(rel_addr, npages, priority, tag);
 }
 
