@@ -34,11 +34,16 @@ __thread struct oc_trace_ring *oc_tls_trace;
 #define WATCH_MAX 32
 #define WATCH_BYTES_MAX ((uintptr_t)64 << 30) /* larger mappings are not swept */
 #define OUT_RECORDS 2048
+/* Hints outside every mapping (past an array's end) cost a table lookup each: at
+ * most this many per tick. */
+#define WATCH_MISSES_PER_TICK 16
+
+enum { SEEN_NEVER, SEEN_ABSENT, SEEN_PRESENT };
 
 struct watched {
   uintptr_t start, end; /* the mapping */
   uintptr_t lo, hi;     /* hinted extent, page-aligned, inside it */
-  unsigned char *seen;  /* last sweep's residency, one byte per page of the mapping */
+  unsigned char *seen;  /* a SEEN_* per page of the mapping */
 };
 
 static _Atomic(bool) tracing, faults_reported;
@@ -60,6 +65,7 @@ static struct watched watch[WATCH_MAX];
 static unsigned watch_count;
 static long page_size;
 static long next_sweep_ns;
+static unsigned watch_misses;
 
 uint64_t oc_trace_clock_ns(void) {
   struct timespec ts;
@@ -110,7 +116,10 @@ static void watch_range(uintptr_t addr, uintptr_t len) {
   }
   struct oc_mapping m;
   char path[PATH_MAX];
-  if (watch_count == WATCH_MAX || !oc_maps_lookup(lo, &m, path, sizeof path) ||
+  if (watch_count == WATCH_MAX || watch_misses >= WATCH_MISSES_PER_TICK)
+    return;
+  watch_misses++;
+  if (!oc_maps_lookup(lo, &m, path, sizeof path) ||
       !oc_kind_is_program_data(m.kind) || m.end - m.start > WATCH_BYTES_MAX)
     return;
   void *seen = mmap(NULL, (m.end - m.start) / page_size, PROT_READ | PROT_WRITE,
@@ -118,11 +127,13 @@ static void watch_range(uintptr_t addr, uintptr_t len) {
   if (seen == MAP_FAILED)
     return;
   watch[watch_count++] = (struct watched){m.start, m.end, lo, lo, seen};
+  emit(OC_TRACE_MAPPING, oc_trace_clock(), m.start, m.end - m.start);
   watch_range(addr, len);
 }
 
-/* Pages whose residency changed since the last sweep, as runs. Pages never swept
- * before count as absent, so the first sweep records what the program brought in. */
+/* Pages whose residency changed since the last sweep, as runs. A page's first sweep
+ * records it as OC_TRACE_BASELINE if resident: there before it was watched, or
+ * brought in less than a sweep after its mapping's first hint. */
 static void sweep_one(struct watched *w, uint64_t now) {
   unsigned char vec[4096];
   for (uintptr_t at = w->lo; at < w->hi;) {
@@ -134,16 +145,19 @@ static void sweep_one(struct watched *w, uint64_t now) {
     unsigned char *seen = w->seen + (at - w->start) / page_size;
     size_t i = 0;
     while (i < pages) {
-      unsigned char now_in = vec[i] & 1;
-      if (now_in == seen[i]) {
-        i++;
+      unsigned char state = (vec[i] & 1) ? SEEN_PRESENT : SEEN_ABSENT, was = seen[i];
+      if (state == was || (was == SEEN_NEVER && state == SEEN_ABSENT)) {
+        seen[i++] = state;
         continue;
       }
       size_t run = i;
-      while (run < pages && (vec[run] & 1) == now_in && seen[run] != now_in)
-        seen[run++] = now_in;
-      emit(now_in ? OC_TRACE_PAGE_IN : OC_TRACE_PAGE_OUT, now, at + i * page_size,
-           (run - i) * page_size);
+      while (run < pages && ((vec[run] & 1) ? SEEN_PRESENT : SEEN_ABSENT) == state &&
+             seen[run] == was)
+        seen[run++] = state;
+      emit(state == SEEN_PRESENT ? OC_TRACE_PAGE_IN : OC_TRACE_PAGE_OUT, now,
+           at + i * page_size, (run - i) * page_size);
+      if (was == SEEN_NEVER)
+        out[out_count - 1].flags = OC_TRACE_BASELINE;
       i = run;
     }
     at += pages * page_size;
@@ -201,6 +215,7 @@ static void sample(void) {
 }
 
 static void tick(void) {
+  watch_misses = 0;
   drain_all();
   sample();
   sweep((long)oc_trace_clock_ns());
@@ -295,7 +310,7 @@ void oc_trace_register_thread(void) {
 
 void oc_trace_event(enum oc_trace_kind kind, uintptr_t addr, uintptr_t len, int priority,
                     int tag) {
-  if (!atomic_load_explicit(&tracing, memory_order_relaxed))
+  if (!len || !atomic_load_explicit(&tracing, memory_order_relaxed))
     return;
   oc_trace_register_thread();
   if (oc_tls_trace)

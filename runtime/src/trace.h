@@ -56,7 +56,8 @@ bool oc_trace_start(const char *path);
 bool oc_trace_on(void);
 /* Gives the calling thread a ring when tracing (called as a thread registers). */
 void oc_trace_register_thread(void);
-/* A runtime event from any thread (workers): registers the thread if needed. */
+/* A runtime event from any thread (workers): registers the thread if needed. An
+ * empty range is no event. */
 void oc_trace_event(enum oc_trace_kind kind, uintptr_t addr, uintptr_t len, int priority,
                     int tag);
 /* For a backend that sees faults (the pager): the page at addr faulted at `when`

@@ -27,9 +27,11 @@ enum oc_trace_kind {
   OC_TRACE_CLOCK,             /* addr: clock ticks, len: CLOCK_MONOTONIC ns, same instant */
   OC_TRACE_LOST,              /* len: records a full ring dropped */
   OC_TRACE_END,               /* the last record of a complete trace */
+  OC_TRACE_MAPPING,           /* writer: a mapping hints reached [addr, addr + len) */
 };
 
-#define OC_TRACE_FILTERED 1u /* the bit vector filtered the hint: no OS call */
+#define OC_TRACE_FILTERED 1u /* prefetch hint: the bit vector filtered it, no OS call */
+#define OC_TRACE_BASELINE 2u /* page-in: the pages' first sweep found them resident */
 
 struct oc_trace_record {
   uint64_t time; /* oc_trace_clock() ticks (OC_TRACE_CLOCK records map them to ns) */
@@ -41,7 +43,7 @@ struct oc_trace_record {
   uint8_t flags;
 };
 
-#define OC_TRACE_RING_RECORDS 8192 /* 256 KiB per thread; a power of two */
+#define OC_TRACE_RING_RECORDS 16384 /* 512 KiB per thread; a power of two */
 
 enum oc_trace_ring_state { OC_RING_ACTIVE, OC_RING_RETIRED, OC_RING_FREE };
 

@@ -35,8 +35,10 @@ MAGIC = b"OCTRACE1"
 RECORD_SIZE = 32
 
 (PREFETCH_HINT, RELEASE_HINT, PREFETCH_ISSUED, PREFETCH_DONE, RELEASE_ISSUED, FAULT, PAGE_IN,
- PAGE_OUT, LIMIT, CLOCK, LOST, END) = range(1, 13)
+ PAGE_OUT, LIMIT, CLOCK, LOST, END, MAPPING) = range(1, 14)
 FILTERED = 1
+BASELINE = 2
+NULL_PAGE_END = 65536  # below vm.mmap_min_addr: never data (the runtime drops such hints)
 PROGRAM_KINDS = (PREFETCH_HINT, RELEASE_HINT)
 
 
@@ -115,37 +117,45 @@ def tag_names(remarks):
 
 
 def find_arrays(trace, names):
-    """Address ranges hinted by each tag, merged by array name and by overlap."""
+    """The arrays: each mapping the hints reached (MAPPING records: an mmap'd or spilled
+    array, or a heap holding several), named by the remarks' Array names of the tags
+    that hinted into it; without MAPPING records, each tag's hinted extent, merged where
+    they overlap."""
     rec = trace.records
-    hints = rec[(rec["kind"] == PREFETCH_HINT) | (rec["kind"] == RELEASE_HINT)]
-    extents = {}
-    for tag in set(int(t) for t in hints["tag"]):
-        mine = hints[hints["tag"] == tag]
-        start = int(mine["addr"].min())
-        end = int((mine["addr"] + mine["len"]).max())
-        extents[tag] = (start, end)
-    groups = []
-    for tag, (start, end) in sorted(extents.items(), key=lambda kv: kv[1]):
-        name = names[tag][0] if tag in names else None
-        for g in groups:
-            same_name = name is not None and g.name == name
-            if same_name or (start < g.end and end > g.start and tag >= 0):
-                g.start, g.end = min(g.start, start), max(g.end, end)
-                g.tags.add(tag)
-                break
-        else:
-            groups.append(Array(name or f"tag {tag}", start, end, {tag}))
-    for g in groups:
-        if g.name.startswith("tag ") and len(g.tags) > 1:
-            g.name = "tags " + ",".join(str(t) for t in sorted(g.tags))
-    groups.sort(key=lambda g: g.start)
-    return groups
+    hints = rec[((rec["kind"] == PREFETCH_HINT) | (rec["kind"] == RELEASE_HINT)) &
+                (rec["addr"] >= NULL_PAGE_END)]
+    arrays = {}
+    for m in rec[rec["kind"] == MAPPING]:
+        arrays[int(m["addr"])] = Array("", int(m["addr"]), int(m["addr"] + m["len"]))
+    arrays = sorted(arrays.values(), key=lambda a: a.start)
+    if not arrays:
+        for tag in sorted(set(int(t) for t in hints["tag"])):
+            mine = hints[hints["tag"] == tag]
+            start, end = int(mine["addr"].min()), int((mine["addr"] + mine["len"]).max())
+            for a in arrays:
+                if start < a.end and end > a.start:
+                    a.start, a.end = min(a.start, start), max(a.end, end)
+                    break
+            else:
+                arrays.append(Array("", start, end))
+        arrays.sort(key=lambda a: a.start)
+    for h in hints:
+        a = array_of(arrays, int(h["addr"]))
+        if a is not None:
+            a.tags.add(int(h["tag"]))
+    for i, a in enumerate(arrays):
+        labels = sorted({names[t][0] if t in names else f"tag {t}" for t in a.tags if t >= 0})
+        a.name = f"#{i} " + ("/".join(labels) if labels else "untagged")
+    return arrays
 
 
-def array_of(arrays, addr):
+def array_of(arrays, addr, tag=-1):
+    """The array holding addr; a null-address hint belongs to its tag's array."""
     for a in arrays:
         if a.start <= addr < a.end:
             return a
+    if addr < NULL_PAGE_END:  # the first array its tag hinted
+        return next((a for a in arrays if tag in a.tags), None)
     return None
 
 
@@ -160,23 +170,28 @@ def analyse(trace, arrays):
     ps = trace.page_size
     rec = trace.records
     exact_faults = bool((rec["kind"] == FAULT).any())
-    hinted_at = {}     # page -> time of the last unfiltered prefetch hint not yet served
+    hinted_at = {}     # page -> time of the first unfiltered prefetch hint not yet issued
+    faulted_after_hint = set()
     prefetch = {}      # page -> [issue time, done time or None, arrived]
     released = {}      # page -> release issue time
     released_by_program = set()
     pending_done = defaultdict(list)
-    events = {"fault": [], "prefetch": [], "release": []}  # (time, addr) for the picture
+    events = {"hint": [], "fault": [], "prefetch": [], "release": []}  # (time, addr, len)
     for r, t in zip(rec, trace.seconds):
         kind = int(r["kind"])
         addr, length = int(r["addr"]), int(r["len"])
-        if kind in (LIMIT, CLOCK, LOST, END):
+        if kind in (LIMIT, CLOCK, LOST, END, MAPPING) or (kind == PAGE_IN and r["flags"] & BASELINE):
             continue
-        a = array_of(arrays, addr)
+        a = array_of(arrays, addr, int(r["tag"]))
         if a is None:
             continue
         c = a.counts
+        if kind in PROGRAM_KINDS and addr < NULL_PAGE_END:
+            c["null-address hints"] += 1
+            continue
         if kind == PREFETCH_HINT:
             c["prefetch hints"] += 1
+            events["hint"].append((t, addr, length))
             if r["flags"] & FILTERED:
                 c["filtered on the fast path"] += 1
                 continue
@@ -201,6 +216,10 @@ def analyse(trace, arrays):
                     del released[p]
                 released_by_program.discard(p)
                 hinted_at.pop(p, None)
+                if p in faulted_after_hint:  # the program got there first
+                    faulted_after_hint.discard(p)
+                    c["pages prefetched late"] += 1
+                    continue
                 prefetch[p] = [t, None, False]
         elif kind == PREFETCH_DONE:
             for p in pages_of(addr, length, ps):
@@ -219,7 +238,7 @@ def analyse(trace, arrays):
                 if kind == PAGE_IN and pf is not None and pf[0] <= t and not pf[2]:
                     pf[2] = True  # the prefetch brought it
                     continue
-                note_fault(c, p, t, pf, prefetch, hinted_at, released)
+                note_fault(c, p, t, pf, prefetch, hinted_at, faulted_after_hint, released)
                 events["fault"].append((t, p * ps, ps))
         elif kind == PAGE_OUT:
             for p in pages_of(addr, length, ps):
@@ -235,7 +254,7 @@ def analyse(trace, arrays):
     return events, exact_faults
 
 
-def note_fault(c, p, t, pf, prefetch, hinted_at, released):
+def note_fault(c, p, t, pf, prefetch, hinted_at, faulted_after_hint, released):
     c["faults"] += 1
     if p in released:
         c["released pages re-faulted"] += 1
@@ -247,11 +266,11 @@ def note_fault(c, p, t, pf, prefetch, hinted_at, released):
         c["pages prefetched wasted"] += 1
         del prefetch[p]
     elif p in hinted_at and hinted_at[p] <= t:
-        c["pages prefetched late"] += 1  # faulted before the worker issued the hint
+        faulted_after_hint.add(p)  # late if a prefetch is issued for it after this
         del hinted_at[p]
 
 
-TABLE_COLUMNS = ["prefetch hints", "filtered on the fast path", "prefetches issued",
+TABLE_COLUMNS = ["prefetch hints", "filtered on the fast path", "null-address hints", "prefetches issued",
                  "pages prefetched in time", "pages prefetched late", "pages prefetched wasted",
                  "faults", "release hints", "releases issued", "pages released",
                  "released pages re-faulted", "released pages re-prefetched"]
@@ -263,22 +282,31 @@ def draw_vmprof(trace, arrays, events, path):
     import matplotlib.pyplot as plt
     n = max(len(arrays), 1)
     fig, axes = plt.subplots(n, 1, figsize=(9, 2.2 * n + 1), sharex=True, squeeze=False)
-    styles = {"prefetch": ("tab:blue", "o", 3, "prefetch issued"),
-              "release": ("tab:green", "s", 3, "release issued"),
-              "fault": ("tab:red", "x", 9, "fault")}
+    # Ranges (prefetches, releases) as vertical bars over the pages they cover; faults
+    # as crosses; the program's hints as a faint trail of where its loops are.
+    styles = {"hint": ("0.75", 2, "program's prefetch hint"),
+              "prefetch": ("tab:blue", 1.5, "prefetch issued"),
+              "release": ("tab:green", 1.5, "release issued"),
+              "fault": ("tab:red", 0, "fault")}
     for ax, a in zip(axes[:, 0], arrays):
-        for kind in ("prefetch", "release", "fault"):
-            colour, marker, size, label = styles[kind]
-            pts = [(t, (addr - a.start) / 2**20) for t, addr, _ in events[kind]
-                   if a.start <= addr < a.end]
-            if len(pts) > 100000:
-                pts = pts[::len(pts) // 100000 + 1]
-            if pts:
-                ax.scatter([p[0] for p in pts], [p[1] for p in pts], s=size, c=colour,
-                           marker=marker, label=label, linewidths=0.6)
+        for kind, (colour, width, label) in styles.items():
+            spans = [(t, (addr - a.start) / 2**20, (addr + length - a.start) / 2**20)
+                     for t, addr, length in events[kind] if a.start <= addr < a.end]
+            if len(spans) > 50000:
+                spans = spans[::len(spans) // 50000 + 1]
+            if not spans:
+                continue
+            xs, lo, hi = zip(*spans)
+            if kind == "fault":
+                ax.scatter(xs, lo, s=9, c=colour, marker="x", label=label, linewidths=0.6)
+            elif kind == "hint":
+                ax.scatter(xs, lo, s=width, c=colour, marker=".", label=label, linewidths=0)
+            else:
+                ax.vlines(xs, lo, hi, colors=colour, linewidths=width, label=label)
         ax.set_ylabel(f"{a.name}\nMiB", fontsize=8)
         ax.set_ylim(0, max((a.end - a.start) / 2**20, 1e-3))
-    axes[0, 0].legend(loc="upper left", fontsize=7, markerscale=2)
+    if arrays:
+        axes[0, 0].legend(loc="upper left", fontsize=7, markerscale=2)
     axes[-1, 0].set_xlabel("time (s)")
     fig.suptitle("Paging behaviour per array (VMProf-style)")
     fig.tight_layout()
@@ -397,7 +425,7 @@ def main(argv=None):
         return 1
     draw_vmprof(trace, arrays, events, os.path.join(args.output, "vmprof.png"))
     draw_limit(trace, os.path.join(args.output, "limit.png"))
-    summary = {"pid": trace.pid, "page_size": trace.page_size, "complete": trace.complete,
+    summary = {"pid": trace.pid, "page_size": trace.page_size, "complete": bool(trace.complete),
                "lost_records": trace.lost, "exact_faults": exact,
                "records": {k: int((trace.records["kind"] == v).sum()) for k, v in
                            (("prefetch_hints", PREFETCH_HINT), ("release_hints", RELEASE_HINT),
