@@ -57,6 +57,13 @@ __attribute__((noinline, cold)) static void prefetch_untracked(uintptr_t addr, l
                                                               int priority, int tag,
                                                               enum oc_prefetch_shape shape);
 
+/* Tracing: the hint is recorded, then takes the path it takes untraced. Out of line,
+ * so that an untraced hint pays one load and one branch for it. */
+__attribute__((noinline)) static void prefetch_traced(struct oc_trace_ring *trace,
+                                                           uintptr_t addr, long npages,
+                                                           int priority, int tag,
+                                                           enum oc_prefetch_shape shape);
+
 OC_EXPORT void oc_prefetch(const void *addr) {
   struct oc_thread_counts *counts = oc_tls_counts;
   if (UNLIKELY(!counts)) {
@@ -64,12 +71,12 @@ OC_EXPORT void oc_prefetch(const void *addr) {
     return;
   }
   count_seen(counts);
-  bool resident = oc_residency_test_fast((uintptr_t)addr);
   struct oc_trace_ring *trace = oc_tls_trace;
-  if (UNLIKELY(trace))
-    oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, (uintptr_t)addr, 1, 0, -1,
-                  resident ? OC_TRACE_FILTERED : 0);
-  if (LIKELY(resident))
+  if (UNLIKELY(trace)) {
+    prefetch_traced(trace, (uintptr_t)addr, 0, 0, -1, OC_PREFETCH_PAGE);
+    return;
+  }
+  if (LIKELY(oc_residency_test_fast((uintptr_t)addr)))
     return;
   oc_prefetch_slow((uintptr_t)addr, (uintptr_t)addr + 1, OC_PREFETCH_PAGE);
 }
@@ -87,14 +94,14 @@ static inline void prefetch_block(uintptr_t addr, long npages, int priority, int
    * wraps, ends outside the word of addr (the slow path then drops or clips it),
    * or, for a few absurd counts, in a resident word, where filtering it is as good
    * as dropping it. */
+  struct oc_trace_ring *trace = oc_tls_trace;
+  if (UNLIKELY(trace)) {
+    prefetch_traced(trace, addr, npages, priority, tag, OC_PREFETCH_BLOCK);
+    return;
+  }
   uintptr_t bytes = (uintptr_t)npages *
                     (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
-  bool resident = oc_residency_word_full_fast(addr, addr + bytes - 1);
-  struct oc_trace_ring *trace = oc_tls_trace;
-  if (UNLIKELY(trace))
-    oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, bytes, priority, tag,
-                  resident ? OC_TRACE_FILTERED : 0);
-  if (LIKELY(resident))
+  if (LIKELY(oc_residency_word_full_fast(addr, addr + bytes - 1)))
     return;
   prefetch_block_slow(addr, npages);
 }
@@ -115,6 +122,24 @@ static void prefetch_block_slow(uintptr_t addr, long npages) {
           (end + OC_GRANULE_SIZE - 1) >> OC_GRANULE_SHIFT)
     return;
   oc_prefetch_slow(addr, end, OC_PREFETCH_BLOCK);
+}
+
+static void prefetch_traced(struct oc_trace_ring *trace, uintptr_t addr, long npages,
+                            int priority, int tag, enum oc_prefetch_shape shape) {
+  if (shape == OC_PREFETCH_PAGE) {
+    bool resident = oc_residency_test_fast(addr);
+    oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, 1, 0, -1, resident ? OC_TRACE_FILTERED : 0);
+    if (!resident)
+      oc_prefetch_slow(addr, addr + 1, OC_PREFETCH_PAGE);
+    return;
+  }
+  uintptr_t bytes = (uintptr_t)npages *
+                    (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
+  bool resident = oc_residency_word_full_fast(addr, addr + bytes - 1);
+  oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, bytes, priority, tag,
+                resident ? OC_TRACE_FILTERED : 0);
+  if (!resident)
+    prefetch_block_slow(addr, npages);
 }
 
 /* The thread is not registered yet, or prefetching is off. */
@@ -142,6 +167,13 @@ OC_EXPORT void oc_prefetch_block(const void *addr, long npages, int priority, in
   prefetch_block((uintptr_t)addr, npages, priority, tag);
 }
 
+__attribute__((noinline)) static void release_traced(struct oc_trace_ring *trace,
+                                                          uintptr_t addr, uintptr_t end,
+                                                          int priority, int tag) {
+  oc_trace_hint(trace, OC_TRACE_RELEASE_HINT, addr, end - addr, priority, tag, 0);
+  oc_release_slow(addr, end, priority, tag);
+}
+
 OC_EXPORT void oc_release_block(const void *addr, long npages, int priority, int tag) {
   if (UNLIKELY(!atomic_load_explicit(&oc_release_on, memory_order_relaxed))) {
     if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_UNINIT ||
@@ -154,9 +186,10 @@ OC_EXPORT void oc_release_block(const void *addr, long npages, int priority, int
     return;
   }
   struct oc_trace_ring *trace = oc_tls_trace;
-  if (UNLIKELY(trace))
-    oc_trace_hint(trace, OC_TRACE_RELEASE_HINT, (uintptr_t)addr, end - (uintptr_t)addr, priority,
-                  tag, 0);
+  if (UNLIKELY(trace)) {
+    release_traced(trace, (uintptr_t)addr, end, priority, tag);
+    return;
+  }
   oc_release_slow((uintptr_t)addr, end, priority, tag);
 }
 
