@@ -280,8 +280,9 @@ def draw_vmprof(trace, arrays, events, path):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    n = max(len(arrays), 1)
-    fig, axes = plt.subplots(n, 1, figsize=(9, 2.2 * n + 1), sharex=True, squeeze=False)
+    n = len(arrays)
+    fig, axes = plt.subplots(n + 1, 1, figsize=(9, 2.2 * n + 2.2), sharex=True, squeeze=False,
+                             gridspec_kw={"height_ratios": [3] * n + [1.4]})
     # Ranges (prefetches, releases) as vertical bars over the pages they cover; faults
     # as crosses; the program's hints as a faint trail of where its loops are.
     styles = {"hint": ("0.75", 2, "program's prefetch hint"),
@@ -307,6 +308,7 @@ def draw_vmprof(trace, arrays, events, path):
         ax.set_ylim(0, max((a.end - a.start) / 2**20, 1e-3))
     if arrays:
         axes[0, 0].legend(loc="upper left", fontsize=7, markerscale=2)
+    plot_limit(axes[-1, 0], trace)
     axes[-1, 0].set_xlabel("time (s)")
     fig.suptitle("Paging behaviour per array (VMProf-style)")
     fig.tight_layout()
@@ -314,19 +316,24 @@ def draw_vmprof(trace, arrays, events, path):
     plt.close(fig)
 
 
+def plot_limit(ax, trace):
+    rec = trace.records
+    mask = rec["kind"] == LIMIT
+    t = trace.seconds[mask]
+    ax.plot(t, rec["addr"][mask] / 2**20, label="limit", drawstyle="steps-post")
+    ax.plot(t, rec["len"][mask] / 2**20, label="usage", drawstyle="steps-post")
+    ax.set_ylabel("memory\nMiB", fontsize=8)
+    ax.set_ylim(bottom=0)
+    ax.legend(fontsize=7, loc="lower right")
+
+
 def draw_limit(trace, path):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    rec = trace.records
-    mask = rec["kind"] == LIMIT
-    t = trace.seconds[mask]
     fig, ax = plt.subplots(figsize=(9, 3))
-    ax.plot(t, rec["addr"][mask] / 2**20, label="limit", drawstyle="steps-post")
-    ax.plot(t, rec["len"][mask] / 2**20, label="usage", drawstyle="steps-post")
+    plot_limit(ax, trace)
     ax.set_xlabel("time (s)")
-    ax.set_ylabel("MiB")
-    ax.legend(fontsize=8)
     ax.set_title("Memory limit and usage")
     fig.tight_layout()
     fig.savefig(path, dpi=80)
@@ -350,6 +357,7 @@ def source_line(file, line, base_dir):
 
 
 def write_html(path, trace, arrays, names, remarks_path, exact_faults):
+    import numpy as np
     e = html.escape
     out = ["<!doctype html><meta charset='utf-8'><title>outcore-prof</title>",
            "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
@@ -375,12 +383,17 @@ def write_html(path, trace, arrays, names, remarks_path, exact_faults):
     out.append("</table>")
     if names:
         base = os.path.dirname(os.path.abspath(remarks_path or "."))
-        out.append("<h2>Hints and their loops' remarks</h2><table><tr><th>tag</th><th>array"
-                   "</th><th>remark</th><th>function</th><th>where</th><th>source</th>"
-                   "<th>priority</th><th>pages</th><th>distance</th></tr>")
+        rec = trace.records
+        hints = rec[(rec["kind"] == PREFETCH_HINT) | (rec["kind"] == RELEASE_HINT)]
+        tags, counts = np.unique(hints["tag"], return_counts=True)
+        hint_count = dict(zip(tags.tolist(), counts.tolist()))
+        out.append("<h2>Hints and their loops' remarks</h2><table><tr><th>tag</th><th>hints in "
+                   "the trace</th><th>array</th><th>remark</th><th>function</th><th>where</th>"
+                   "<th>source</th><th>priority</th><th>pages</th><th>distance</th></tr>")
         for tag, (array, r) in sorted(names.items()):
             file, line = remark_location(r)
-            out.append(f"<tr id='tag{tag}'><td>{tag}</td><td>{e(array)}</td><td>{e(r.name)}</td>"
+            out.append(f"<tr id='tag{tag}'><td>{tag}</td><td>{hint_count.get(tag, 0)}</td>"
+                       f"<td>{e(array)}</td><td>{e(r.name)}</td>"
                        f"<td>{e(r.function or '')}</td><td>{e(str(file))}:{e(str(line))}</td>"
                        f"<td><code>{e(source_line(file, line, base))}</code></td>"
                        f"<td>{e(str(r.arg('Priority')))}</td><td>{e(str(r.arg('Pages')))}</td>"
