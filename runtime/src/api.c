@@ -59,10 +59,9 @@ __attribute__((noinline, cold)) static void prefetch_untracked(uintptr_t addr, l
 
 /* Tracing: the hint is recorded, then takes the path it takes untraced. Out of line,
  * so that an untraced hint pays one load and one branch for it. */
-__attribute__((noinline)) static void prefetch_traced(struct oc_trace_ring *trace,
-                                                           uintptr_t addr, long npages,
-                                                           int priority, int tag,
-                                                           enum oc_prefetch_shape shape);
+__attribute__((noinline)) static void prefetch_traced(struct oc_trace_ring *trace, uintptr_t addr,
+                                                      long npages, int priority, int tag,
+                                                      enum oc_prefetch_shape shape);
 
 OC_EXPORT void oc_prefetch(const void *addr) {
   struct oc_thread_counts *counts = oc_tls_counts;
@@ -83,6 +82,15 @@ OC_EXPORT void oc_prefetch(const void *addr) {
 
 __attribute__((noinline)) static void prefetch_block_slow(uintptr_t addr, long npages);
 
+/* No test of npages here: a count that is not positive, or one whose product wraps,
+ * ends outside the word of addr (the slow path then drops or clips it), or, for a few
+ * absurd counts, in a resident word, where filtering it is as good as dropping it. */
+static inline bool block_resident_fast(uintptr_t addr, long npages) {
+  uintptr_t bytes = (uintptr_t)npages *
+                    (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
+  return oc_residency_word_full_fast(addr, addr + bytes - 1);
+}
+
 static inline void prefetch_block(uintptr_t addr, long npages, int priority, int tag) {
   struct oc_thread_counts *counts = oc_tls_counts;
   if (UNLIKELY(!counts)) {
@@ -90,18 +98,12 @@ static inline void prefetch_block(uintptr_t addr, long npages, int priority, int
     return;
   }
   count_seen(counts);
-  /* No test of npages here: a count that is not positive, or one whose product
-   * wraps, ends outside the word of addr (the slow path then drops or clips it),
-   * or, for a few absurd counts, in a resident word, where filtering it is as good
-   * as dropping it. */
   struct oc_trace_ring *trace = oc_tls_trace;
   if (UNLIKELY(trace)) {
     prefetch_traced(trace, addr, npages, priority, tag, OC_PREFETCH_BLOCK);
     return;
   }
-  uintptr_t bytes = (uintptr_t)npages *
-                    (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
-  if (LIKELY(oc_residency_word_full_fast(addr, addr + bytes - 1)))
+  if (LIKELY(block_resident_fast(addr, npages)))
     return;
   prefetch_block_slow(addr, npages);
 }
@@ -128,14 +130,15 @@ static void prefetch_traced(struct oc_trace_ring *trace, uintptr_t addr, long np
                             int priority, int tag, enum oc_prefetch_shape shape) {
   if (shape == OC_PREFETCH_PAGE) {
     bool resident = oc_residency_test_fast(addr);
-    oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, 1, 0, -1, resident ? OC_TRACE_FILTERED : 0);
+    oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, 1, 0, -1,
+                  resident ? OC_TRACE_FILTERED : 0);
     if (!resident)
       oc_prefetch_slow(addr, addr + 1, OC_PREFETCH_PAGE);
     return;
   }
+  bool resident = block_resident_fast(addr, npages);
   uintptr_t bytes = (uintptr_t)npages *
                     (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
-  bool resident = oc_residency_word_full_fast(addr, addr + bytes - 1);
   oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, bytes, priority, tag,
                 resident ? OC_TRACE_FILTERED : 0);
   if (!resident)
@@ -143,7 +146,8 @@ static void prefetch_traced(struct oc_trace_ring *trace, uintptr_t addr, long np
 }
 
 /* The thread is not registered yet, or prefetching is off. */
-__attribute__((noinline, cold)) static void prefetch_untracked(uintptr_t addr, long npages, int priority, int tag,
+__attribute__((noinline, cold)) static void prefetch_untracked(uintptr_t addr, long npages,
+                                                              int priority, int tag,
                                                               enum oc_prefetch_shape shape) {
   if (oc_thread_enter()) {
     if (shape == OC_PREFETCH_PAGE)
@@ -167,9 +171,8 @@ OC_EXPORT void oc_prefetch_block(const void *addr, long npages, int priority, in
   prefetch_block((uintptr_t)addr, npages, priority, tag);
 }
 
-__attribute__((noinline)) static void release_traced(struct oc_trace_ring *trace,
-                                                          uintptr_t addr, uintptr_t end,
-                                                          int priority, int tag) {
+__attribute__((noinline)) static void release_traced(struct oc_trace_ring *trace, uintptr_t addr,
+                                                     uintptr_t end, int priority, int tag) {
   oc_trace_hint(trace, OC_TRACE_RELEASE_HINT, addr, end - addr, priority, tag, 0);
   oc_release_slow(addr, end, priority, tag);
 }
