@@ -66,6 +66,7 @@ static unsigned watch_count;
 static long page_size;
 static long next_sweep_ns;
 static unsigned watch_misses;
+static off_t written, dropped_until; /* bytes in the file; its cache dropped below */
 
 uint64_t oc_trace_clock_ns(void) {
   struct timespec ts;
@@ -75,9 +76,20 @@ uint64_t oc_trace_clock_ns(void) {
 
 bool oc_trace_on(void) { return atomic_load_explicit(&tracing, memory_order_relaxed); }
 
+/* The file's pages would be charged to the program's memory group and compete with its
+ * data: what was written a flush ago (its write-back started then) leaves the cache. */
+static void drop_written_cache(off_t from) {
+  if (dropped_until < from) {
+    posix_fadvise(trace_fd, dropped_until, from - dropped_until, POSIX_FADV_DONTNEED);
+    dropped_until = from;
+  }
+  sync_file_range(trace_fd, from, written - from, SYNC_FILE_RANGE_WRITE);
+}
+
 static void flush_out(void) {
   size_t bytes = out_count * sizeof out[0];
   const char *p = (const char *)out;
+  off_t before = written;
   while (bytes && !write_failed) {
     ssize_t n = write(trace_fd, p, bytes);
     if (n < 0 && errno == EINTR)
@@ -90,8 +102,11 @@ static void flush_out(void) {
     }
     p += n;
     bytes -= (size_t)n;
+    written += n;
   }
   out_count = 0;
+  if (written > before)
+    drop_written_cache(before);
 }
 
 static void emit(enum oc_trace_kind kind, uint64_t time, uintptr_t addr, uintptr_t len) {
@@ -267,6 +282,7 @@ bool oc_trace_start(const char *path) {
   struct oc_trace_header h = {OC_TRACE_MAGIC, 1, sizeof(struct oc_trace_record),
                               (uint64_t)page_size, (int64_t)getpid(), {0}};
   memcpy(h.magic, OC_TRACE_MAGIC, sizeof h.magic);
+  written = sizeof h;
   if (write(trace_fd, &h, sizeof h) != (ssize_t)sizeof h ||
       pthread_key_create(&ring_key, retire_ring) != 0) {
     fprintf(stderr, "outcore: cannot write OUTCORE_TRACE=%s; tracing off\n", path);
@@ -344,6 +360,8 @@ void oc_trace_stop(void) {
   tick();
   emit(OC_TRACE_END, oc_trace_clock(), 0, 0);
   flush_out();
+  fdatasync(trace_fd); /* the last pieces leave the group's cache too */
+  posix_fadvise(trace_fd, 0, 0, POSIX_FADV_DONTNEED);
   close(trace_fd);
   trace_fd = -1;
 }
