@@ -29,8 +29,13 @@ __thread struct oc_trace_ring *oc_tls_trace;
  * hinted extent. A sweep costs a page-table walk of that extent; sweeps are spaced so
  * that they take at most 1/SWEEP_SHARE of the writer's time, and at least
  * SWEEP_MIN_NS apart. */
-#define SWEEP_MIN_NS 20000000L
-#define SWEEP_SHARE 20
+#define SWEEP_MIN_NS 50000000L
+#define SWEEP_SHARE 50
+/* The file is written when the output buffer fills or FLUSH_NS after the last write, and
+ * its pages leave the page cache DROP_BYTES at a time: small writes every tick slowed a
+ * column walk reading from the same disk. */
+#define FLUSH_NS 100000000L
+#define DROP_BYTES ((off_t)1 << 20)
 #define WATCH_MAX 32
 #define WATCH_BYTES_MAX ((uintptr_t)64 << 30) /* larger mappings are not swept */
 #define OUT_RECORDS 2048
@@ -66,7 +71,9 @@ static unsigned watch_count;
 static long page_size;
 static long next_sweep_ns;
 static unsigned watch_misses;
-static off_t written, dropped_until; /* bytes in the file; its cache dropped below */
+/* Bytes in the file; write-back started below synced_until, cache dropped below dropped_until. */
+static off_t written, synced_until, dropped_until;
+static long flushed_ns;
 
 uint64_t oc_trace_clock_ns(void) {
   struct timespec ts;
@@ -77,19 +84,21 @@ uint64_t oc_trace_clock_ns(void) {
 bool oc_trace_on(void) { return atomic_load_explicit(&tracing, memory_order_relaxed); }
 
 /* The file's pages would be charged to the program's memory group and compete with its
- * data: what was written a flush ago (its write-back started then) leaves the cache. */
-static void drop_written_cache(off_t from) {
-  if (dropped_until < from) {
-    posix_fadvise(trace_fd, dropped_until, from - dropped_until, POSIX_FADV_DONTNEED);
-    dropped_until = from;
-  }
-  sync_file_range(trace_fd, from, written - from, SYNC_FILE_RANGE_WRITE);
+ * data: write-back starts on each DROP_BYTES written, and what was written back by the
+ * previous start leaves the cache. */
+static void drop_written_cache(void) {
+  if (written - synced_until < DROP_BYTES)
+    return;
+  posix_fadvise(trace_fd, dropped_until, synced_until - dropped_until, POSIX_FADV_DONTNEED);
+  dropped_until = synced_until;
+  sync_file_range(trace_fd, synced_until, written - synced_until, SYNC_FILE_RANGE_WRITE);
+  synced_until = written;
 }
 
 static void flush_out(void) {
   size_t bytes = out_count * sizeof out[0];
   const char *p = (const char *)out;
-  off_t before = written;
+  flushed_ns = (long)oc_trace_clock_ns();
   while (bytes && !write_failed) {
     ssize_t n = write(trace_fd, p, bytes);
     if (n < 0 && errno == EINTR)
@@ -105,8 +114,7 @@ static void flush_out(void) {
     written += n;
   }
   out_count = 0;
-  if (written > before)
-    drop_written_cache(before);
+  drop_written_cache();
 }
 
 static void emit(enum oc_trace_kind kind, uint64_t time, uintptr_t addr, uintptr_t len) {
@@ -233,8 +241,10 @@ static void tick(void) {
   watch_misses = 0;
   drain_all();
   sample();
-  sweep((long)oc_trace_clock_ns());
-  flush_out();
+  long now_ns = (long)oc_trace_clock_ns();
+  sweep(now_ns);
+  if (now_ns - flushed_ns >= FLUSH_NS)
+    flush_out();
 }
 
 static void *writer_main(void *unused) {
@@ -282,7 +292,7 @@ bool oc_trace_start(const char *path) {
   struct oc_trace_header h = {OC_TRACE_MAGIC, 1, sizeof(struct oc_trace_record),
                               (uint64_t)page_size, (int64_t)getpid(), {0}};
   memcpy(h.magic, OC_TRACE_MAGIC, sizeof h.magic);
-  written = sizeof h;
+  written = synced_until = sizeof h;
   if (write(trace_fd, &h, sizeof h) != (ssize_t)sizeof h ||
       pthread_key_create(&ring_key, retire_ring) != 0) {
     fprintf(stderr, "outcore: cannot write OUTCORE_TRACE=%s; tracing off\n", path);
