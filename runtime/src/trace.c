@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -74,6 +75,7 @@ static unsigned watch_misses;
 /* Bytes in the file; write-back started below synced_until, cache dropped below dropped_until. */
 static off_t written, synced_until, dropped_until;
 static long flushed_ns;
+static uint64_t writer_cpu_ns; /* the writer's own CPU time, in the end record */
 
 uint64_t oc_trace_clock_ns(void) {
   struct timespec ts;
@@ -266,6 +268,10 @@ static void *writer_main(void *unused) {
     pthread_mutex_lock(&writer_lock);
   }
   pthread_mutex_unlock(&writer_lock);
+  struct rusage self;
+  if (getrusage(RUSAGE_THREAD, &self) == 0)
+    writer_cpu_ns = (uint64_t)(self.ru_utime.tv_sec + self.ru_stime.tv_sec) * 1000000000u +
+                    (uint64_t)(self.ru_utime.tv_usec + self.ru_stime.tv_usec) * 1000u;
   return NULL;
 }
 
@@ -368,7 +374,7 @@ void oc_trace_stop(void) {
   }
   next_sweep_ns = 0; /* a last sweep: what the end of the run brought in */
   tick();
-  emit(OC_TRACE_END, oc_trace_clock(), 0, 0);
+  emit(OC_TRACE_END, oc_trace_clock(), writer_cpu_ns, 0);
   flush_out();
   fdatasync(trace_fd); /* the last pieces leave the group's cache too */
   posix_fadvise(trace_fd, 0, 0, POSIX_FADV_DONTNEED);

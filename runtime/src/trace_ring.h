@@ -26,7 +26,8 @@ enum oc_trace_kind {
   OC_TRACE_LIMIT,             /* addr: the memory limit, len: usage (bytes) */
   OC_TRACE_CLOCK,             /* addr: clock ticks, len: CLOCK_MONOTONIC ns, same instant */
   OC_TRACE_LOST,              /* len: records a full ring dropped */
-  OC_TRACE_END,               /* the last record of a complete trace */
+  OC_TRACE_END,               /* the last record of a complete trace; addr: the writer
+                                 thread's CPU time (ns) */
   OC_TRACE_MAPPING,           /* writer: a mapping hints reached [addr, addr + len) */
 };
 

@@ -54,6 +54,7 @@ class Trace:
     seconds: object  # record times in seconds from the start
     complete: bool
     lost: int
+    writer_cpu_s: float  # the trace writer's own CPU time (from the end record)
 
 
 def record_dtype():
@@ -93,7 +94,8 @@ def read_trace(path, allow_partial=False):
     else:
         seconds = (times - times[0]) / 1e9
     lost = int(records[records["kind"] == LOST]["len"].sum())
-    return Trace(page_size, pid, records, seconds, complete, lost)
+    writer_cpu_s = int(records[-1]["addr"]) / 1e9 if complete else 0.0
+    return Trace(page_size, pid, records, seconds, complete, lost, writer_cpu_s)
 
 
 @dataclass
@@ -368,6 +370,9 @@ def write_html(path, trace, arrays, names, remarks_path, exact_faults):
         out.append("<p><b>The trace has no end record: the program did not finish.</b></p>")
     if trace.lost:
         out.append(f"<p><b>{trace.lost} records were lost (full ring buffers).</b></p>")
+    if trace.complete:
+        out.append(f"<p>{trace.seconds[-1]:.3f} s traced; the trace writer thread used "
+                   f"{trace.writer_cpu_s:.3f} s of CPU.</p>")
     out.append("<p>Faults are " + ("exact (reported by the pager)." if exact_faults else
                "sampled: pages a mincore sweep first saw resident without a prefetch "
                "(madvise backend; timed to the sweep).") + " Definitions: README, "
@@ -440,6 +445,8 @@ def main(argv=None):
     draw_limit(trace, os.path.join(args.output, "limit.png"))
     summary = {"pid": trace.pid, "page_size": trace.page_size, "complete": bool(trace.complete),
                "lost_records": trace.lost, "exact_faults": exact,
+               "seconds": float(trace.seconds[-1]) if len(trace.seconds) else 0.0,
+               "writer_cpu_seconds": trace.writer_cpu_s,
                "records": {k: int((trace.records["kind"] == v).sum()) for k, v in
                            (("prefetch_hints", PREFETCH_HINT), ("release_hints", RELEASE_HINT),
                             ("prefetches_issued", PREFETCH_ISSUED),
