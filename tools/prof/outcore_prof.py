@@ -411,12 +411,15 @@ def write_html(path, trace, arrays, names, remarks_path, exact_faults):
 def load_remarks(path):
     if not path:
         return []
-    from remarks import read_remarks
+    try:
+        from remarks import read_remarks
+    except ImportError as err:
+        raise TraceError(f"reading remarks needs {err.name or 'the remarks reader'}")
     try:
         return read_remarks(path)
     except OSError as err:
         raise TraceError(f"cannot read remarks {path}: {err.strerror}")
-    except ValueError as err:
+    except Exception as err:  # the YAML reader's own errors: the file is not remarks
         raise TraceError(f"{path} is not a remarks YAML file: {err}")
 
 
