@@ -10,6 +10,7 @@
 #include "runtime.h"
 #include "limit.h"
 #include "stats.h"
+#include "trace.h"
 
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -52,15 +53,27 @@ static bool block_range(uintptr_t addr, long npages, uintptr_t *end) {
 }
 
 __attribute__((noinline, cold)) static void prefetch_untracked(uintptr_t addr, long npages,
+                                                              int priority, int tag,
                                                               enum oc_prefetch_shape shape);
+
+/* Tracing: the hint is recorded, then takes the path it takes untraced. Out of line,
+ * so that an untraced hint pays one load and one branch for it. */
+__attribute__((noinline)) static void prefetch_traced(struct oc_trace_ring *trace, uintptr_t addr,
+                                                      long npages, int priority, int tag,
+                                                      enum oc_prefetch_shape shape);
 
 OC_EXPORT void oc_prefetch(const void *addr) {
   struct oc_thread_counts *counts = oc_tls_counts;
   if (UNLIKELY(!counts)) {
-    prefetch_untracked((uintptr_t)addr, 1, OC_PREFETCH_PAGE);
+    prefetch_untracked((uintptr_t)addr, 1, 0, -1, OC_PREFETCH_PAGE);
     return;
   }
   count_seen(counts);
+  struct oc_trace_ring *trace = oc_tls_trace;
+  if (UNLIKELY(trace)) {
+    prefetch_traced(trace, (uintptr_t)addr, 0, 0, -1, OC_PREFETCH_PAGE);
+    return;
+  }
   if (LIKELY(oc_residency_test_fast((uintptr_t)addr)))
     return;
   oc_prefetch_slow((uintptr_t)addr, (uintptr_t)addr + 1, OC_PREFETCH_PAGE);
@@ -68,20 +81,28 @@ OC_EXPORT void oc_prefetch(const void *addr) {
 
 __attribute__((noinline)) static void prefetch_block_slow(uintptr_t addr, long npages);
 
-static inline void prefetch_block(uintptr_t addr, long npages) {
+/* No test of npages here: a count that is not positive, or one whose product wraps,
+ * ends outside the word of addr (the slow path then drops or clips it), or, for a few
+ * absurd counts, in a resident word, where filtering it is as good as dropping it. */
+static inline bool block_resident_fast(uintptr_t addr, long npages) {
+  uintptr_t bytes = (uintptr_t)npages *
+                    (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
+  return oc_residency_word_full_fast(addr, addr + bytes - 1);
+}
+
+static inline void prefetch_block(uintptr_t addr, long npages, int priority, int tag) {
   struct oc_thread_counts *counts = oc_tls_counts;
   if (UNLIKELY(!counts)) {
-    prefetch_untracked(addr, npages, OC_PREFETCH_BLOCK);
+    prefetch_untracked(addr, npages, priority, tag, OC_PREFETCH_BLOCK);
     return;
   }
   count_seen(counts);
-  /* No test of npages here: a count that is not positive, or one whose product
-   * wraps, ends outside the word of addr (the slow path then drops or clips it),
-   * or, for a few absurd counts, in a resident word, where filtering it is as good
-   * as dropping it. */
-  uintptr_t bytes = (uintptr_t)npages *
-                    (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
-  if (LIKELY(oc_residency_word_full_fast(addr, addr + bytes - 1)))
+  struct oc_trace_ring *trace = oc_tls_trace;
+  if (UNLIKELY(trace)) {
+    prefetch_traced(trace, addr, npages, priority, tag, OC_PREFETCH_BLOCK);
+    return;
+  }
+  if (LIKELY(block_resident_fast(addr, npages)))
     return;
   prefetch_block_slow(addr, npages);
 }
@@ -104,13 +125,34 @@ static void prefetch_block_slow(uintptr_t addr, long npages) {
   oc_prefetch_slow(addr, end, OC_PREFETCH_BLOCK);
 }
 
+static void prefetch_traced(struct oc_trace_ring *trace, uintptr_t addr, long npages,
+                            int priority, int tag, enum oc_prefetch_shape shape) {
+  if (shape == OC_PREFETCH_PAGE) {
+    bool resident = oc_residency_test_fast(addr);
+    oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, 1, 0, -1,
+                  resident ? OC_TRACE_FILTERED : 0);
+    if (!resident)
+      oc_prefetch_slow(addr, addr + 1, OC_PREFETCH_PAGE);
+    return;
+  }
+  bool resident = block_resident_fast(addr, npages);
+  uintptr_t bytes = (uintptr_t)npages *
+                    (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
+  oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, bytes, priority, tag,
+                resident ? OC_TRACE_FILTERED : 0);
+  if (!resident)
+    prefetch_block_slow(addr, npages);
+}
+
 /* The thread is not registered yet, or prefetching is off. */
-__attribute__((noinline, cold)) static void prefetch_untracked(uintptr_t addr, long npages, enum oc_prefetch_shape shape) {
+__attribute__((noinline, cold)) static void prefetch_untracked(uintptr_t addr, long npages,
+                                                              int priority, int tag,
+                                                              enum oc_prefetch_shape shape) {
   if (oc_thread_enter()) {
     if (shape == OC_PREFETCH_PAGE)
       oc_prefetch((const void *)addr);
     else
-      prefetch_block(addr, npages);
+      prefetch_block(addr, npages, priority, tag);
     return;
   }
   if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING)
@@ -125,9 +167,13 @@ __attribute__((noinline, cold)) static void prefetch_untracked(uintptr_t addr, l
 }
 
 OC_EXPORT void oc_prefetch_block(const void *addr, long npages, int priority, int tag) {
-  (void)priority;
-  (void)tag;
-  prefetch_block((uintptr_t)addr, npages);
+  prefetch_block((uintptr_t)addr, npages, priority, tag);
+}
+
+__attribute__((noinline)) static void release_traced(struct oc_trace_ring *trace, uintptr_t addr,
+                                                     uintptr_t end, int priority, int tag) {
+  oc_trace_hint(trace, OC_TRACE_RELEASE_HINT, addr, end - addr, priority, tag, 0);
+  oc_release_slow(addr, end, priority, tag);
 }
 
 OC_EXPORT void oc_release_block(const void *addr, long npages, int priority, int tag) {
@@ -141,12 +187,17 @@ OC_EXPORT void oc_release_block(const void *addr, long npages, int priority, int
     oc_count(OC_RELEASES_DROPPED, 1);
     return;
   }
+  struct oc_trace_ring *trace = oc_tls_trace;
+  if (UNLIKELY(trace)) {
+    release_traced(trace, (uintptr_t)addr, end, priority, tag);
+    return;
+  }
   oc_release_slow((uintptr_t)addr, end, priority, tag);
 }
 
 OC_EXPORT void oc_prefetch_release_block(const void *pf_addr, const void *rel_addr, long npages,
                                          int priority, int tag) {
-  prefetch_block((uintptr_t)pf_addr, npages);
+  prefetch_block((uintptr_t)pf_addr, npages, priority, tag);
   oc_release_block(rel_addr, npages, priority, tag);
 }
 

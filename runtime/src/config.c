@@ -129,6 +129,14 @@ void oc_config_from_env(struct oc_config *config) {
     else
       strcpy(config->stats_path, value);
   }
+
+  value = getenv("OUTCORE_TRACE");
+  if (value && *value) {
+    if (strlen(value) >= sizeof config->trace_path)
+      warn_bad("OUTCORE_TRACE", "(too long)", "no trace");
+    else
+      strcpy(config->trace_path, value);
+  }
 }
 
 static const char *const spill_mode_names[] = {

@@ -30,6 +30,7 @@ struct oc_config {
   enum oc_arbitration arbitration;
   bool verbose;
   char stats_path[OC_STATS_PATH_MAX]; /* empty when OUTCORE_STATS is unset */
+  char trace_path[OC_STATS_PATH_MAX]; /* empty when OUTCORE_TRACE is unset */
 };
 
 /* "4096", "64K", "1M", "2G", "1T" (binary multiples, optional trailing "B"/"iB"). */

@@ -14,6 +14,7 @@
 #include "residency.h"
 #include "runtime.h"
 #include "stats.h"
+#include "trace.h"
 
 _Atomic(int) oc_state;
 _Atomic(bool) oc_release_on;
@@ -93,6 +94,7 @@ static void fork_child(void) {
   oc_resync_fork_child();
   oc_release_worker_fork_child();
   oc_arbiter_fork_child();
+  oc_trace_fork_child();
   workers_started = release_thread_started = false;
   prefetch_thread_count = 0;
   /* The child reports to its own file, not over its parent's. */
@@ -124,6 +126,8 @@ bool oc_runtime_init(void) {
       struct oc_release_sink sink = {retire_range, issue_range, NULL};
       oc_release_init(&sink, policy == OC_POLICY_BUFFERED);
       pthread_atfork(fork_prepare, fork_parent, fork_child);
+      if (oc_rt.config.trace_path[0])
+        oc_trace_start(oc_rt.config.trace_path);
       atomic_store(&oc_release_on, policy_releases(policy));
       atomic_store(&oc_state, OC_STATE_RUNNING);
     } else {
@@ -180,7 +184,10 @@ bool oc_thread_enter(void) {
     oc_runtime_init();
   if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING)
     return false;
-  return oc_stats_register_thread();
+  if (!oc_stats_register_thread())
+    return false;
+  oc_trace_register_thread();
+  return true;
 }
 
 /* Releases the runtime still holds (each tag's last one, buffered pieces) go to the
@@ -216,6 +223,7 @@ static void shutdown_runtime(void) {
       pthread_join(release_thread, NULL);
   }
   oc_arbiter_leave();
+  oc_trace_stop();
   struct oc_limit_figures figures = {0};
   if (oc_rt.config.policy != OC_POLICY_OFF)
     oc_limit_get(&figures);

@@ -19,6 +19,7 @@
 #include "residency.h"
 #include "runtime.h"
 #include "stats.h"
+#include "trace.h"
 
 #define HOUSEKEEPING_NS 10000000L      /* 10 ms */
 #define TAG_IDLE_NS 100000000L         /* a tag silent this long has its last release issued */
@@ -60,6 +61,7 @@ static void page_out(enum oc_map_kind kind, uintptr_t start, size_t len) {
     return;
   }
   oc_count(OC_RELEASE_CALLS_SAVED, 1);
+  oc_trace_event(OC_TRACE_RELEASE_ISSUED, start, len, 0, -1);
   count_calls(oc_os_release(&batch, kind, start, len));
   oc_count(OC_BYTES_RELEASED, (long)len);
 }

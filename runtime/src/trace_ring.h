@@ -1,0 +1,84 @@
+/*
+ * OUTCORE_TRACE's record and per-thread ring. A record is 32 bytes, little-endian,
+ * the same in memory and in the file (tools/outcore-prof reads it with
+ * struct.unpack("<QQQihbB") order: time, addr, len, tag, priority, kind, flags).
+ * The ring has one producer (its thread) and one consumer (the trace writer):
+ * a push is a copy and a release store, never a lock, a wait or an allocation;
+ * a full ring drops the record and counts it.
+ */
+#ifndef OC_TRACE_RING_H
+#define OC_TRACE_RING_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum oc_trace_kind {
+  OC_TRACE_PREFETCH_HINT = 1, /* program: a prefetch hint; flags: OC_TRACE_FILTERED */
+  OC_TRACE_RELEASE_HINT,      /* program: a release hint taken in (recorded) */
+  OC_TRACE_PREFETCH_ISSUED,   /* runtime: the prefetch's OS call starts */
+  OC_TRACE_PREFETCH_DONE,     /* runtime: it returned (pages mapped for populate) */
+  OC_TRACE_RELEASE_ISSUED,    /* runtime: a release's OS call */
+  OC_TRACE_FAULT,             /* a fault seen by a backend that sees them (pager) */
+  OC_TRACE_PAGE_IN,           /* sampled: pages first seen resident (mincore sweep) */
+  OC_TRACE_PAGE_OUT,          /* sampled: pages seen gone */
+  OC_TRACE_LIMIT,             /* addr: the memory limit, len: usage (bytes) */
+  OC_TRACE_CLOCK,             /* addr: clock ticks, len: CLOCK_MONOTONIC ns, same instant */
+  OC_TRACE_LOST,              /* len: records a full ring dropped */
+  OC_TRACE_END,               /* the last record of a complete trace; addr: the writer
+                                 thread's CPU time (ns) */
+  OC_TRACE_MAPPING,           /* writer: a mapping hints reached [addr, addr + len) */
+};
+
+#define OC_TRACE_FILTERED 1u /* prefetch hint: the bit vector filtered it, no OS call */
+#define OC_TRACE_BASELINE 2u /* page-in: the pages' first sweep found them resident */
+
+struct oc_trace_record {
+  uint64_t time; /* oc_trace_clock() ticks (OC_TRACE_CLOCK records map them to ns) */
+  uint64_t addr;
+  uint64_t len; /* bytes */
+  int32_t tag;  /* -1 when none */
+  int16_t priority;
+  uint8_t kind;
+  uint8_t flags;
+};
+
+#define OC_TRACE_RING_RECORDS 16384 /* 512 KiB per thread; a power of two */
+
+enum oc_trace_ring_state { OC_RING_ACTIVE, OC_RING_RETIRED, OC_RING_FREE };
+
+struct oc_trace_ring {
+  _Atomic(uint64_t) head; /* written by the owner only */
+  uint64_t tail_seen;     /* owner's copy of tail: the shared line is read only when full */
+  _Atomic(uint64_t) lost; /* owner only */
+  _Atomic(uint64_t) tail __attribute__((aligned(64))); /* written by the consumer only */
+  uint64_t lost_reported; /* consumer only */
+  _Atomic(int) state;
+  _Atomic(struct oc_trace_ring *) next; /* the writer's list; rings are never freed */
+  struct oc_trace_record records[OC_TRACE_RING_RECORDS] __attribute__((aligned(64)));
+};
+
+static inline bool oc_trace_ring_push(struct oc_trace_ring *ring,
+                                      const struct oc_trace_record *record) {
+  uint64_t head = atomic_load_explicit(&ring->head, memory_order_relaxed);
+  if (head - ring->tail_seen >= OC_TRACE_RING_RECORDS) {
+    ring->tail_seen = atomic_load_explicit(&ring->tail, memory_order_acquire);
+    if (head - ring->tail_seen >= OC_TRACE_RING_RECORDS) {
+      atomic_store_explicit(&ring->lost,
+                            atomic_load_explicit(&ring->lost, memory_order_relaxed) + 1,
+                            memory_order_relaxed);
+      return false;
+    }
+  }
+  ring->records[head & (OC_TRACE_RING_RECORDS - 1)] = *record;
+  atomic_store_explicit(&ring->head, head + 1, memory_order_release);
+  return true;
+}
+
+/* Consumer: copies up to max records out, oldest first; returns how many. */
+size_t oc_trace_ring_pop(struct oc_trace_ring *ring, struct oc_trace_record *out, size_t max);
+/* Empties the ring for a new owner (the consumer has drained it). */
+void oc_trace_ring_reset(struct oc_trace_ring *ring);
+
+#endif
