@@ -52,28 +52,18 @@ static bool block_range(uintptr_t addr, long npages, uintptr_t *end) {
   return true;
 }
 
-__attribute__((noinline, cold)) static void prefetch_untracked(uintptr_t addr, long npages,
-                                                              int priority, int tag,
-                                                              enum oc_prefetch_shape shape);
-
-/* Tracing: the hint is recorded, then takes the path it takes untraced. Out of line,
- * so that an untraced hint pays one load and one branch for it. */
-__attribute__((noinline)) static void prefetch_traced(struct oc_trace_ring *trace, uintptr_t addr,
-                                                      long npages, int priority, int tag,
-                                                      enum oc_prefetch_shape shape);
+/* Hints off the fast path: the thread is not registered, or it is traced. */
+__attribute__((noinline, cold)) static void prefetch_off_fast_path(uintptr_t addr, long npages,
+                                                                  int priority, int tag,
+                                                                  enum oc_prefetch_shape shape);
 
 OC_EXPORT void oc_prefetch(const void *addr) {
-  struct oc_thread_counts *counts = oc_tls_counts;
+  struct oc_thread_counts *counts = oc_tls_fast_counts;
   if (UNLIKELY(!counts)) {
-    prefetch_untracked((uintptr_t)addr, 1, 0, -1, OC_PREFETCH_PAGE);
+    prefetch_off_fast_path((uintptr_t)addr, 1, 0, -1, OC_PREFETCH_PAGE);
     return;
   }
   count_seen(counts);
-  struct oc_trace_ring *trace = oc_tls_trace;
-  if (UNLIKELY(trace)) {
-    prefetch_traced(trace, (uintptr_t)addr, 0, 0, -1, OC_PREFETCH_PAGE);
-    return;
-  }
   if (LIKELY(oc_residency_test_fast((uintptr_t)addr)))
     return;
   oc_prefetch_slow((uintptr_t)addr, (uintptr_t)addr + 1, OC_PREFETCH_PAGE);
@@ -91,17 +81,12 @@ static inline bool block_resident_fast(uintptr_t addr, long npages) {
 }
 
 static inline void prefetch_block(uintptr_t addr, long npages, int priority, int tag) {
-  struct oc_thread_counts *counts = oc_tls_counts;
+  struct oc_thread_counts *counts = oc_tls_fast_counts;
   if (UNLIKELY(!counts)) {
-    prefetch_untracked(addr, npages, priority, tag, OC_PREFETCH_BLOCK);
+    prefetch_off_fast_path(addr, npages, priority, tag, OC_PREFETCH_BLOCK);
     return;
   }
   count_seen(counts);
-  struct oc_trace_ring *trace = oc_tls_trace;
-  if (UNLIKELY(trace)) {
-    prefetch_traced(trace, addr, npages, priority, tag, OC_PREFETCH_BLOCK);
-    return;
-  }
   if (LIKELY(block_resident_fast(addr, npages)))
     return;
   prefetch_block_slow(addr, npages);
@@ -125,12 +110,15 @@ static void prefetch_block_slow(uintptr_t addr, long npages) {
   oc_prefetch_slow(addr, end, OC_PREFETCH_BLOCK);
 }
 
-static void prefetch_traced(struct oc_trace_ring *trace, uintptr_t addr, long npages,
-                            int priority, int tag, enum oc_prefetch_shape shape) {
+/* A hint of a registered thread, recorded when it is traced (trace non-null), then
+ * filtered and sent on as the fast path does. */
+static void prefetch_registered(struct oc_trace_ring *trace, uintptr_t addr, long npages,
+                                int priority, int tag, enum oc_prefetch_shape shape) {
   if (shape == OC_PREFETCH_PAGE) {
     bool resident = oc_residency_test_fast(addr);
-    oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, 1, 0, -1,
-                  resident ? OC_TRACE_FILTERED : 0);
+    if (trace)
+      oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, 1, 0, -1,
+                    resident ? OC_TRACE_FILTERED : 0);
     if (!resident)
       oc_prefetch_slow(addr, addr + 1, OC_PREFETCH_PAGE);
     return;
@@ -138,16 +126,22 @@ static void prefetch_traced(struct oc_trace_ring *trace, uintptr_t addr, long np
   bool resident = block_resident_fast(addr, npages);
   uintptr_t bytes = (uintptr_t)npages *
                     (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
-  oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, bytes, priority, tag,
-                resident ? OC_TRACE_FILTERED : 0);
+  if (trace)
+    oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, bytes, priority, tag,
+                  resident ? OC_TRACE_FILTERED : 0);
   if (!resident)
     prefetch_block_slow(addr, npages);
 }
 
-/* The thread is not registered yet, or prefetching is off. */
-__attribute__((noinline, cold)) static void prefetch_untracked(uintptr_t addr, long npages,
-                                                              int priority, int tag,
-                                                              enum oc_prefetch_shape shape) {
+static void prefetch_off_fast_path(uintptr_t addr, long npages, int priority, int tag,
+                                   enum oc_prefetch_shape shape) {
+  struct oc_thread_counts *counts = oc_tls_counts;
+  if (counts) {
+    count_seen(counts);
+    prefetch_registered(oc_tls_trace, addr, npages, priority, tag, shape);
+    return;
+  }
+  /* Not registered yet, or prefetching is off. */
   if (oc_thread_enter()) {
     if (shape == OC_PREFETCH_PAGE)
       oc_prefetch((const void *)addr);

@@ -95,6 +95,7 @@ static void fork_child(void) {
   oc_release_worker_fork_child();
   oc_arbiter_fork_child();
   oc_trace_fork_child();
+  oc_stats_thread_traced(false);
   workers_started = release_thread_started = false;
   prefetch_thread_count = 0;
   /* The child reports to its own file, not over its parent's. */
@@ -187,6 +188,7 @@ bool oc_thread_enter(void) {
   if (!oc_stats_register_thread())
     return false;
   oc_trace_register_thread();
+  oc_stats_thread_traced(oc_tls_trace != NULL);
   return true;
 }
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 __thread struct oc_thread_counts *oc_tls_counts;
+__thread struct oc_thread_counts *oc_tls_fast_counts;
 _Atomic(long) oc_counters[OC_COUNTER_COUNT];
 
 static __thread struct oc_thread_counts thread_block;
@@ -31,7 +32,7 @@ static void retire_thread(void *block) {
   }
   retired_seen += atomic_load_explicit(&mine->seen, memory_order_relaxed);
   pthread_mutex_unlock(&registry_lock);
-  oc_tls_counts = NULL;
+  oc_tls_counts = oc_tls_fast_counts = NULL;
   thread_retired = true;
 }
 
@@ -54,9 +55,11 @@ bool oc_stats_register_thread(void) {
   registry = mine;
   pthread_mutex_unlock(&registry_lock);
   pthread_setspecific(exit_key, mine);
-  oc_tls_counts = mine;
+  oc_tls_counts = oc_tls_fast_counts = mine;
   return true;
 }
+
+void oc_stats_thread_traced(bool traced) { oc_tls_fast_counts = traced ? NULL : oc_tls_counts; }
 
 void oc_stats_fork_prepare(void) { pthread_mutex_lock(&registry_lock); }
 

@@ -39,6 +39,11 @@ struct oc_thread_counts {
  * only test before the bit vector. */
 extern __thread struct oc_thread_counts *oc_tls_counts
     __attribute__((tls_model("initial-exec"), visibility("hidden")));
+/* The same counts while the thread's prefetch hints may take the fast path
+ * (registered and not traced), else NULL: the fast path's one test, so that tracing
+ * costs an untraced hint nothing. */
+extern __thread struct oc_thread_counts *oc_tls_fast_counts
+    __attribute__((tls_model("initial-exec"), visibility("hidden")));
 
 extern _Atomic(long) oc_counters[OC_COUNTER_COUNT] __attribute__((visibility("hidden")));
 static inline void oc_count(enum oc_counter counter, long n) {
@@ -53,6 +58,8 @@ bool oc_stats_init(void);
 /* Registers the calling thread's counters; false after the thread's exit handlers
  * ran (its hints are then counted in OC_HINTS_SEEN_UNTRACKED). */
 bool oc_stats_register_thread(void);
+/* Tracing on this (registered) thread or not: whether its hints leave the fast path. */
+void oc_stats_thread_traced(bool traced);
 /* Fork handlers: the child's counts start from zero. */
 void oc_stats_fork_prepare(void);
 void oc_stats_fork_parent(void);

@@ -27,7 +27,8 @@ struct oc_trace_header {
   uint64_t reserved[4];
 };
 
-/* Non-null on a registered thread while tracing: the hint paths' only test. */
+/* Non-null on a registered thread while tracing (release hints test it; prefetch hints
+ * leave the fast path through oc_tls_fast_counts). */
 extern __thread struct oc_trace_ring *oc_tls_trace
     __attribute__((tls_model("initial-exec"), visibility("hidden")));
 
