@@ -8,6 +8,7 @@
  * dropped only after the write succeeded; a failed write keeps it, dirty.
  */
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -23,12 +24,24 @@
 #define EVICT_PERIOD_NS 5000000L /* the limit is sampled this often (OC_LIMIT_SAMPLE_NS) */
 #define ROOM_WAIT_NS 50000000L   /* a fill waits at most this long for room */
 #define MARGIN_MIN (8L << 20)
+/* Watermarks below the cap (UMap's high and low water): above cap - headroom the
+ * evict worker starts, and evicts down to cap - 2 * headroom, ahead of the fills,
+ * which wait only at the cap itself. */
+#define HEADROOM_FRACTION 8
+#define HEADROOM_MIN (4L << 20)
+/* Watermarks below the cap (UMap's high and low water): above cap - headroom the
+ * evict worker starts, and evicts down to cap - 2 * headroom, ahead of the fills,
+ * which wait only at the cap itself. */
+#define HEADROOM_FRACTION 8
+#define HEADROOM_MIN (4L << 20)
 
 static pthread_t evict_thread;
 static struct oc_queue evict_queue;
 static pthread_mutex_t room_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t room_made = PTHREAD_COND_INITIALIZER;
-static _Atomic(long) shortfall; /* bytes over the line at the last look */
+/* The pager's resident bytes at which the group's usage reaches the line (the limit
+ * less a margin), at the evict worker's last look: fills wait above it. */
+static _Atomic(long) resident_cap_now = LONG_MAX;
 /* The clock hand; the evict worker only. */
 static unsigned hand_region;
 static size_t hand_page;
@@ -165,18 +178,28 @@ static long evict_by_clock(long bytes) {
   return dropped;
 }
 
-static long over_line(void) {
+static long headroom(long cap) {
+  return cap / HEADROOM_FRACTION > HEADROOM_MIN ? cap / HEADROOM_FRACTION : HEADROOM_MIN;
+}
+
+/* The pager's resident bytes at which the group's usage reaches the line (the limit
+ * less a margin). Exact between samples, as the pager counts what it maps itself. */
+static long resident_cap(void) {
   struct oc_limit_figures f;
-  oc_limit_get(&f);
+  oc_limit_refresh();
+  oc_limit_cached(&f);
   long margin = f.limit / 8 > MARGIN_MIN ? f.limit / 8 : MARGIN_MIN;
-  return f.usage + margin - f.limit;
+  return atomic_load(&oc_pager_resident_bytes) - (f.usage + margin - f.limit);
 }
 
 void oc_pager_wait_for_room(size_t bytes) {
-  (void)bytes;
-  if (atomic_load_explicit(&shortfall, memory_order_relaxed) <= 0)
+  long cap = atomic_load_explicit(&resident_cap_now, memory_order_relaxed);
+  long after = atomic_load_explicit(&oc_pager_resident_bytes, memory_order_relaxed) + (long)bytes;
+  if (after <= cap - headroom(cap))
     return;
   oc_queue_wake(&evict_queue);
+  if (after <= cap)
+    return;
   struct timespec until;
   clock_gettime(CLOCK_REALTIME, &until);
   until.tv_nsec += ROOM_WAIT_NS;
@@ -186,7 +209,7 @@ void oc_pager_wait_for_room(size_t bytes) {
   }
   /* Bounded: when the pager has nothing left to evict, the fill goes ahead. */
   pthread_mutex_lock(&room_lock);
-  while (atomic_load(&shortfall) > 0 &&
+  while (atomic_load(&oc_pager_resident_bytes) + (long)bytes > atomic_load(&resident_cap_now) &&
          pthread_cond_timedwait(&room_made, &room_lock, &until) != ETIMEDOUT) {
   }
   pthread_mutex_unlock(&room_lock);
@@ -209,10 +232,11 @@ static void *evict_main(void *unused) {
       break;
     for (unsigned i = 0; i < taken; i++)
       evict_range(works[i].start, works[i].len);
-    long over = atomic_load(&oc_pager_resident_bytes) > 0 ? over_line() : 0;
-    if (over > 0)
-      over -= evict_by_clock(over + EVICT_CHUNK_PAGES * (long)OC_PAGER_PAGE);
-    atomic_store(&shortfall, over);
+    long cap = atomic_load(&oc_pager_resident_bytes) > 0 ? resident_cap() : LONG_MAX;
+    atomic_store(&resident_cap_now, cap);
+    long over = atomic_load(&oc_pager_resident_bytes) - (cap - headroom(cap));
+    if (cap != LONG_MAX && over > 0)
+      evict_by_clock(over + headroom(cap));
     pthread_mutex_lock(&room_lock);
     pthread_cond_broadcast(&room_made);
     pthread_mutex_unlock(&room_lock);

@@ -25,7 +25,11 @@
 #include "workers.h"
 
 #define FAULT_WORKERS 2
-#define FAULT_WINDOW_PAGES 16 /* a fault reads its aligned 64 KiB window's missing pages */
+/* A fault reads the missing pages of its aligned 256 KiB window; a write makes the
+ * clean pages of its 64 KiB window writable (one fault, not one per page, for a
+ * program writing an array through). */
+#define FAULT_WINDOW_PAGES 64
+#define WRITE_WINDOW_PAGES 16
 #define FILL_MAX_PAGES 256    /* one read at most 1 MiB */
 #define MESSAGES_PER_READ 16
 
@@ -45,9 +49,10 @@ static char *buffer(void) {
   return fill_buffer;
 }
 
-/* Region locked, pages [first, first + count) MISSING: reads and maps them; returns
- * with the region unlocked. */
-static void fill_run(struct oc_pager_region *r, size_t first, size_t count, bool prefetch) {
+/* Region locked, pages [first, first + count) MISSING: reads and maps them (dirty:
+ * writable, for a write fault); returns with the region unlocked. */
+static void fill_run(struct oc_pager_region *r, size_t first, size_t count, bool prefetch,
+                     bool dirty) {
   char *buf = buffer();
   if (!buf) {
     fprintf(stderr, "outcore: pager: no memory for a fill buffer\n");
@@ -63,9 +68,11 @@ static void fill_run(struct oc_pager_region *r, size_t first, size_t count, bool
     oc_pager_store_failed(r->what, "read", errno);
     abort();
   }
-  bool mapped = oc_pager_uffd_copy(r, first, count, buf);
+  bool mapped = oc_pager_uffd_copy(r, first, count, buf, !dirty);
   pthread_mutex_lock(&r->lock);
-  memset(r->state + first, mapped ? OC_PAGE_CLEAN | OC_PAGE_REFERENCED : OC_PAGE_MISSING, count);
+  memset(r->state + first,
+         !mapped ? OC_PAGE_MISSING : (dirty ? OC_PAGE_DIRTY : OC_PAGE_CLEAN) | OC_PAGE_REFERENCED,
+         count);
   if (mapped)
     atomic_fetch_add(&oc_pager_resident_bytes, (long)bytes);
   uintptr_t start = atomic_load(&r->start) + first * OC_PAGER_PAGE;
@@ -76,9 +83,22 @@ static void fill_run(struct oc_pager_region *r, size_t first, size_t count, bool
     oc_pager_filled(start, bytes, prefetch);
 }
 
+/* The run of pages in state s around page, inside its aligned window of window pages. */
+static void run_around(const struct oc_pager_region *r, size_t page, size_t window,
+                       enum oc_page_state s, size_t *lo, size_t *hi) {
+  size_t w0 = page - page % window, w1 = w0 + window < r->pages ? w0 + window : r->pages;
+  *lo = page;
+  *hi = page + 1;
+  while (*lo > w0 && oc_page_state(r, *lo - 1) == s)
+    (*lo)--;
+  while (*hi < w1 && oc_page_state(r, *hi) == s)
+    (*hi)++;
+}
+
 static void handle_fault(const struct uffd_msg *msg) {
   uintptr_t addr = msg->arg.pagefault.address & ~(OC_PAGER_PAGE - 1);
   bool write = msg->arg.pagefault.flags & (UFFD_PAGEFAULT_FLAG_WRITE | UFFD_PAGEFAULT_FLAG_WP);
+  size_t lo, hi;
   oc_pager_saw_fault(addr, write);
   struct oc_pager_region *r = oc_pager_region_lock(addr);
   if (!r) { /* unregistered meanwhile, which woke the thread */
@@ -90,21 +110,20 @@ static void handle_fault(const struct uffd_msg *msg) {
   oc_pager_region_wait(r, page);
   enum oc_page_state s = oc_page_state(r, page);
   if (s == OC_PAGE_MISSING) {
-    size_t lo = page, hi = page + 1;
-    size_t w0 = page - page % FAULT_WINDOW_PAGES, w1 = w0 + FAULT_WINDOW_PAGES;
-    if (w1 > r->pages)
-      w1 = r->pages;
-    while (lo > w0 && oc_page_state(r, lo - 1) == OC_PAGE_MISSING)
-      lo--;
-    while (hi < w1 && oc_page_state(r, hi) == OC_PAGE_MISSING)
-      hi++;
-    fill_run(r, lo, hi - lo, false); /* a write then faults again, on the protection */
+    run_around(r, page, write ? WRITE_WINDOW_PAGES : FAULT_WINDOW_PAGES, OC_PAGE_MISSING, &lo,
+               &hi);
+    fill_run(r, lo, hi - lo, false, write);
     return;
   }
   if (msg->arg.pagefault.flags & UFFD_PAGEFAULT_FLAG_WP) {
-    /* Unprotecting wakes the writer; the page now differs from the store. */
-    if (oc_pager_uffd_protect(r, page, 1, false))
-      r->state[page] = (unsigned char)((r->state[page] & OC_PAGE_REFERENCED) | OC_PAGE_DIRTY);
+    /* Unprotecting wakes the writer; the pages now differ from the store. */
+    if (s == OC_PAGE_CLEAN)
+      run_around(r, page, WRITE_WINDOW_PAGES, OC_PAGE_CLEAN, &lo, &hi);
+    else
+      lo = page, hi = page + 1;
+    if (oc_pager_uffd_protect(r, lo, hi - lo, false))
+      for (size_t p = lo; p < hi; p++)
+        r->state[p] = (unsigned char)((r->state[p] & OC_PAGE_REFERENCED) | OC_PAGE_DIRTY);
   } else {
     oc_pager_uffd_wake(r, page, 1); /* filled by another worker meanwhile */
   }
@@ -172,7 +191,7 @@ void oc_pager_fill_range(uintptr_t start, size_t len) {
       pthread_mutex_unlock(&r->lock);
       return;
     }
-    fill_run(r, page, stop - page, true);
+    fill_run(r, page, stop - page, true, false);
     at = base + stop * OC_PAGER_PAGE;
   }
 }

@@ -134,13 +134,14 @@ static uintptr_t page_addr(const struct oc_pager_region *r, size_t page) {
   return atomic_load_explicit(&r->start, memory_order_relaxed) + page * OC_PAGER_PAGE;
 }
 
-bool oc_pager_uffd_copy(struct oc_pager_region *r, size_t first, size_t count, const void *src) {
+bool oc_pager_uffd_copy(struct oc_pager_region *r, size_t first, size_t count, const void *src,
+                        bool protect) {
   size_t done = 0;
   while (done < count) {
     struct uffdio_copy copy = {.dst = page_addr(r, first + done),
                                .src = (uintptr_t)src + done * OC_PAGER_PAGE,
                                .len = (count - done) * OC_PAGER_PAGE,
-                               .mode = UFFDIO_COPY_MODE_WP};
+                               .mode = protect ? UFFDIO_COPY_MODE_WP : 0};
     if (ioctl(oc_pager_uffd, UFFDIO_COPY, &copy) == 0) {
       done = count;
     } else if (copy.copy > 0) {

@@ -71,7 +71,9 @@ static inline enum oc_page_state oc_page_state(const struct oc_pager_region *r, 
 }
 
 /* userfaultfd range operations on pages [first, first + count) of the region. */
-bool oc_pager_uffd_copy(struct oc_pager_region *r, size_t first, size_t count, const void *src);
+/* protect: the pages come in write-protected (clean); else writable (dirty). */
+bool oc_pager_uffd_copy(struct oc_pager_region *r, size_t first, size_t count, const void *src,
+                        bool protect);
 bool oc_pager_uffd_protect(struct oc_pager_region *r, size_t first, size_t count, bool on);
 void oc_pager_uffd_wake(struct oc_pager_region *r, size_t first, size_t count);
 
