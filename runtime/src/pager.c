@@ -96,6 +96,19 @@ bool oc_pager_forget(void *start, bool write_back) {
   return oc_pager_region_remove(r, write_back);
 }
 
+bool oc_pager_hold(void *start) {
+  struct oc_pager_region *r = oc_pager_running() ? oc_pager_region_lock((uintptr_t)start) : NULL;
+  return r && oc_pager_region_hold(r);
+}
+
+void oc_pager_unhold(void *start) {
+  for (unsigned i = 0; i < OC_PAGER_REGIONS; i++) {
+    struct oc_pager_region *r = &oc_pager_regions[i];
+    if (atomic_load(&r->start) == (uintptr_t)start && r->held) /* held by this thread */
+      oc_pager_region_unhold(r);
+  }
+}
+
 /* ---- the public calls ------------------------------------------------------------ */
 
 #define MAPPED_MAX 64

@@ -35,6 +35,13 @@ bool oc_pager_adopt(void *start, size_t len, int store_fd, const char *what);
  * first (false if some could not). The caller then unmaps it. */
 bool oc_pager_forget(void *start, bool write_back);
 
+/* Around a fork that gives the child a copy of the store (spilled blocks, spill.h):
+ * hold writes the region's dirty pages back and keeps writes to it waiting until
+ * unhold (the copy is then the memory at the fork); false if some page could not
+ * be written (the caller gives the child no copy). */
+bool oc_pager_hold(void *start);
+void oc_pager_unhold(void *start);
+
 /* Fills the missing pages of [start, start + len) now (prefetch from a worker). */
 void oc_pager_fill_range(uintptr_t start, size_t len);
 /* Queues a fill of [start, start + len) for the prefetch filler; never waits. */

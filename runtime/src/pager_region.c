@@ -86,6 +86,7 @@ struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int sto
     r->what = what;
     r->busy = 0;
     r->dying = false;
+    r->held = false;
     r->state = state;
     pthread_mutex_unlock(&r->lock);
     atomic_store_explicit(&r->start, start, memory_order_release);
@@ -115,7 +116,8 @@ struct oc_pager_region *oc_pager_region_lock(uintptr_t addr) {
 bool oc_pager_region_holds(uintptr_t addr) {
   for (unsigned i = 0; i < OC_PAGER_REGIONS; i++) {
     uintptr_t start = atomic_load_explicit(&oc_pager_regions[i].start, memory_order_acquire);
-    if (start && addr >= start && addr - start < oc_pager_regions[i].len)
+    if (start && addr >= start &&
+        addr - start < atomic_load_explicit(&oc_pager_regions[i].len, memory_order_relaxed))
       return true;
   }
   return false;
@@ -194,6 +196,18 @@ static bool write_back_dirty(struct oc_pager_region *r) {
   return all;
 }
 
+bool oc_pager_region_hold(struct oc_pager_region *r) {
+  while (r->busy)
+    pthread_cond_wait(&r->changed, &r->lock);
+  r->held = true;
+  return write_back_dirty(r);
+}
+
+void oc_pager_region_unhold(struct oc_pager_region *r) {
+  r->held = false;
+  pthread_mutex_unlock(&r->lock);
+}
+
 bool oc_pager_region_remove(struct oc_pager_region *r, bool write_back) {
   pthread_mutex_lock(&slots_lock);
   pthread_mutex_lock(&r->lock);
@@ -220,9 +234,9 @@ bool oc_pager_region_remove(struct oc_pager_region *r, bool write_back) {
 
 void oc_pager_region_fork_prepare(void) {
   pthread_mutex_lock(&slots_lock);
-  bool any = false;
+  bool any = false; /* not held: the child gets no copy */
   for (unsigned i = 0; i < OC_PAGER_REGIONS && !any; i++)
-    any = atomic_load(&oc_pager_regions[i].start) != 0;
+    any = atomic_load(&oc_pager_regions[i].start) != 0 && !oc_pager_regions[i].held;
   if (any && !atomic_exchange(&fork_reported, true))
     fprintf(stderr, "outcore: memory paged by OUTCORE_BACKEND=pager is not inherited by a "
                     "forked child (MADV_DONTFORK): the child must not touch it\n");

@@ -29,7 +29,7 @@ enum oc_page_state {
 
 struct oc_pager_region {
   _Atomic(uintptr_t) start; /* 0: free slot; len and the rest are set before start */
-  size_t len;
+  _Atomic(size_t) len;
   size_t pages;
   int store_fd;  /* the store as given (closed by the region's owner) */
   int io_fd;     /* O_DIRECT descriptor of the same file, or store_fd */
@@ -39,6 +39,7 @@ struct oc_pager_region {
   pthread_cond_t changed; /* a page left FILLING or EVICTING; busy fell */
   unsigned busy;          /* I/O in flight outside the lock */
   bool dying;             /* being unregistered: no new work */
+  bool held;              /* locked by a fork's prepare handler (oc_pager_region_hold) */
   unsigned char *state;   /* pages entries, under lock */
 };
 
@@ -58,6 +59,13 @@ struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int sto
  * plain memory) and frees its slot. write_back: dirty pages go to the store first;
  * false if any could not be written (they stay in memory, which is then plain). */
 bool oc_pager_region_remove(struct oc_pager_region *region, bool write_back);
+
+/* For a fork whose child gets a copy of the store (spilled blocks): the region
+ * (locked) has its I/O finished and its dirty pages written back, and stays locked,
+ * so that a write waits in its fault until oc_pager_region_unhold; false (still
+ * held) if some page could not be written. */
+bool oc_pager_region_hold(struct oc_pager_region *region);
+void oc_pager_region_unhold(struct oc_pager_region *region);
 
 /* The region holding addr, locked and not dying, or NULL. */
 struct oc_pager_region *oc_pager_region_lock(uintptr_t addr);

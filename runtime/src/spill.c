@@ -290,9 +290,10 @@ static void fork_prepare(void) {
   pthread_mutex_lock(&blocks_lock);
   bool reported = false;
   for (struct spill_header *h = blocks; h; h = h->next) {
-    if (h->paged)
-      continue; /* never inherited (pager.h): the pager says so */
-    h->fork_fd = oc_spill_file_copy(spill_dir, h->fd, h->file_len);
+    /* A paged block's file is complete once its dirty pages are written back, and
+     * stays so while the pager holds writes to it (until fork_parent). */
+    bool complete = !h->paged || oc_pager_hold(h + 1);
+    h->fork_fd = complete ? oc_spill_file_copy(spill_dir, h->fd, h->file_len) : -1;
     if (h->fork_fd >= 0)
       continue;
     /* Never share silently: the child has no such memory at all. */
@@ -306,6 +307,8 @@ static void fork_prepare(void) {
 
 static void fork_parent(void) {
   for (struct spill_header *h = blocks; h; h = h->next) {
+    if (h->paged) /* registered memory is never inherited: DONTFORK stays */
+      oc_pager_unhold(h + 1);
     if (h->fork_fd >= 0)
       close(h->fork_fd);
     else if (!h->paged)
@@ -317,8 +320,7 @@ static void fork_parent(void) {
 
 static void fork_child(void) {
   for (struct spill_header *h = blocks; h; h = h->next) {
-    if (h->paged)
-      continue; /* the child has no such memory; free still releases the file */
+    h->paged = false; /* the child has no pager: its copy is a shared file mapping */
     close(h->fd);
     h->fd = h->fork_fd;
     h->fork_fd = -1;
