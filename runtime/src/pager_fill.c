@@ -164,6 +164,8 @@ static void *fault_worker_main(void *slot) {
     for (ssize_t i = 0; i < n / (ssize_t)sizeof msgs[0]; i++)
       if (msgs[i].event == UFFD_EVENT_PAGEFAULT)
         handle_fault(&msgs[i]);
+      else if (msgs[i].event == UFFD_EVENT_UNMAP)
+        oc_pager_region_unmapped(msgs[i].arg.remove.start, msgs[i].arg.remove.end);
   }
   pthread_cleanup_pop(0);
   fprintf(stderr, "outcore: pager fill worker %u stopped: %s\n", (unsigned)(uintptr_t)slot,

@@ -39,8 +39,10 @@ bool oc_pager_uffd_open(void) {
   int fd = new_uffd();
   if (fd < 0)
     return false;
-  struct uffdio_api api = {.api = UFFD_API, .features = UFFD_FEATURE_PAGEFAULT_FLAG_WP};
-  if (ioctl(fd, UFFDIO_API, &api) != 0 || !(api.features & UFFD_FEATURE_PAGEFAULT_FLAG_WP)) {
+  /* EVENT_UNMAP: a region the program unmaps itself is forgotten (oc_pager_region_unmapped). */
+  const unsigned long long wanted = UFFD_FEATURE_PAGEFAULT_FLAG_WP | UFFD_FEATURE_EVENT_UNMAP;
+  struct uffdio_api api = {.api = UFFD_API, .features = wanted};
+  if (ioctl(fd, UFFDIO_API, &api) != 0 || (api.features & wanted) != wanted) {
     close(fd);
     errno = EOPNOTSUPP;
     return false;
@@ -230,6 +232,29 @@ bool oc_pager_region_remove(struct oc_pager_region *r, bool write_back) {
   pthread_mutex_unlock(&r->lock);
   pthread_mutex_unlock(&slots_lock);
   return written;
+}
+
+void oc_pager_region_unmapped(uintptr_t start, uintptr_t end) {
+  pthread_mutex_lock(&slots_lock);
+  for (unsigned i = 0; i < OC_PAGER_REGIONS; i++) {
+    struct oc_pager_region *r = &oc_pager_regions[i];
+    uintptr_t base = atomic_load(&r->start);
+    if (!base || end <= base || start >= base + r->len)
+      continue;
+    pthread_mutex_lock(&r->lock);
+    while (r->busy)
+      pthread_cond_wait(&r->changed, &r->lock);
+    size_t first = start > base ? (start - base) / OC_PAGER_PAGE : 0;
+    size_t last = end < base + r->len ? (end - base) / OC_PAGER_PAGE : r->pages;
+    long gone = 0;
+    for (size_t p = first; p < last; p++) {
+      gone += oc_page_state(r, p) != OC_PAGE_MISSING;
+      r->state[p] = OC_PAGE_MISSING; /* nothing left to evict there, ever */
+    }
+    atomic_fetch_sub(&oc_pager_resident_bytes, gone * (long)OC_PAGER_PAGE);
+    pthread_mutex_unlock(&r->lock);
+  }
+  pthread_mutex_unlock(&slots_lock);
 }
 
 void oc_pager_region_fork_prepare(void) {

@@ -67,6 +67,11 @@ bool oc_pager_region_remove(struct oc_pager_region *region, bool write_back);
 bool oc_pager_region_hold(struct oc_pager_region *region);
 void oc_pager_region_unhold(struct oc_pager_region *region);
 
+/* The program unmapped [start, end) itself (UFFD_EVENT_UNMAP): its pages are
+ * forgotten, never evicted (other memory may be mapped there next). The region
+ * stays registered until its owner removes it. */
+void oc_pager_region_unmapped(uintptr_t start, uintptr_t end);
+
 /* The region holding addr, locked and not dying, or NULL. */
 struct oc_pager_region *oc_pager_region_lock(uintptr_t addr);
 /* Lock-free: is addr in a region? (Classifies mappings, oc_maps_set_paged_test.) */

@@ -2,7 +2,8 @@
  * run: fill (initial data, write-back at unmap), prefetch (a hint fills ahead of the
  * faults), evict (a release writes dirty pages back, drops them, and they fault back
  * in), fork (the child has no such memory: it faults; the parent keeps its data),
- * spill_fork (a spilled block: the child gets a copy), kill (fill workers cancelled: replacements serve the faults), failwrite (a store
+ * spill_fork (a spilled block: the child gets a copy), munmap (a region unmapped by
+ * the program: other memory mapped there is never evicted), kill (fill workers cancelled: replacements serve the faults), failwrite (a store
  * that refuses writes, made immutable: released pages stay in memory, unchanged, and
  * go once it accepts them again), full DIR (a store
  * that cannot be reserved: NULL and ENOSPC), threads SIZE_MIB (threads write and
@@ -228,6 +229,35 @@ static void spill_fork_mode(void) {
   oc_spill_free(p);
 }
 
+/* The program unmaps a region itself and maps other memory there: the pager forgets
+ * the region's pages and never evicts the new memory, even when asked to. */
+static void munmap_mode(void) {
+  long pages = 1024;
+  char *p = oc_pager_map(pages * PAGE, NULL);
+  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  if (!p)
+    return;
+  long sum = 0;
+  for (long i = 0; i < pages / 2; i++) /* read: clean pages */
+    sum += p[i * PAGE];
+  for (long i = pages / 2; i < pages; i++) /* written: dirty pages */
+    fill_page(p, i, 1);
+  CHECK(sum == 0, "a new region reads as zeros");
+  CHECK(munmap(p, pages * PAGE) == 0, "munmap: %s", strerror(errno));
+  char *q = mmap(p, pages * PAGE, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+  CHECK(q == p, "no new mapping at the old address");
+  if (q != p)
+    return;
+  for (long i = 0; i < pages; i++)
+    fill_page(q, i, 2);
+  oc_pager_evict_later((uintptr_t)q, (size_t)(pages * PAGE));
+  usleep(200000);
+  for (long i = 0; i < pages; i++)
+    CHECK(page_is(q, i, 2), "new memory at page %ld lost", i);
+  munmap(q, pages * PAGE);
+}
+
 static void kill_mode(const char *path) {
   long pages = 2048;
   make_file(path, pages);
@@ -350,6 +380,8 @@ int main(int argc, char **argv) {
     fork_mode();
   else if (!strcmp(mode, "spill_fork"))
     spill_fork_mode();
+  else if (!strcmp(mode, "munmap"))
+    munmap_mode();
   else if (!strcmp(mode, "kill"))
     kill_mode(path);
   else if (!strcmp(mode, "failwrite"))
