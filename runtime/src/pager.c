@@ -38,7 +38,7 @@ bool oc_pager_start(void) {
     return false; /* nothing registered yet: the userfaultfd stays unused */
   }
   oc_maps_set_paged_test(oc_pager_region_holds);
-  pthread_atfork(oc_pager_region_fork_prepare, oc_pager_region_fork_parent, fork_child);
+  pthread_atfork(oc_pager_region_fork_prepare, NULL, fork_child);
   atomic_store(&running, true);
   return true;
 }

@@ -135,6 +135,7 @@ static void *fault_worker_main(void *slot);
 /* A fill worker is leaving: another takes its place. */
 static void replace_worker(void *slot) {
   unsigned i = (unsigned)(uintptr_t)slot;
+  pthread_detach(pthread_self()); /* nobody joins it */
   fprintf(stderr, "outcore: pager fill worker %u exited; starting another\n", i);
   if (!oc_thread_start(&fault_threads[i], fault_worker_main, slot)) {
     fprintf(stderr, "outcore: cannot start a pager fill worker: faults on paged memory "

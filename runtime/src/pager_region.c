@@ -16,7 +16,7 @@ int oc_pager_uffd = -1;
 struct oc_pager_region oc_pager_regions[OC_PAGER_REGIONS];
 _Atomic(long) oc_pager_resident_bytes;
 
-/* Registrations and removals, one at a time (and never across fork). */
+/* Registrations, removals and unmap events, one at a time. */
 static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic(bool) fork_reported;
 
@@ -257,8 +257,8 @@ void oc_pager_region_unmapped(uintptr_t start, uintptr_t end) {
   pthread_mutex_unlock(&slots_lock);
 }
 
+/* No lock: the child starts with no regions whatever was under way. */
 void oc_pager_region_fork_prepare(void) {
-  pthread_mutex_lock(&slots_lock);
   bool any = false; /* not held: the child gets no copy */
   for (unsigned i = 0; i < OC_PAGER_REGIONS && !any; i++)
     any = atomic_load(&oc_pager_regions[i].start) != 0 && !oc_pager_regions[i].held;
@@ -266,8 +266,6 @@ void oc_pager_region_fork_prepare(void) {
     fprintf(stderr, "outcore: memory paged by OUTCORE_BACKEND=pager is not inherited by a "
                     "forked child (MADV_DONTFORK): the child must not touch it\n");
 }
-
-void oc_pager_region_fork_parent(void) { pthread_mutex_unlock(&slots_lock); }
 
 void oc_pager_region_fork_child(void) {
   for (unsigned i = 0; i < OC_PAGER_REGIONS; i++) {

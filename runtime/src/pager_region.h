@@ -94,7 +94,6 @@ void oc_pager_uffd_wake(struct oc_pager_region *r, size_t first, size_t count);
 extern _Atomic(long) oc_pager_resident_bytes __attribute__((visibility("hidden")));
 
 void oc_pager_region_fork_prepare(void);
-void oc_pager_region_fork_parent(void);
 /* The child has none of the memory (MADV_DONTFORK) and no userfaultfd. */
 void oc_pager_region_fork_child(void);
 
