@@ -904,6 +904,8 @@ class Bench:
     def env(self, data_dir, extra, bench_mode):
         env = {k: v for k, v in os.environ.items() if not k.startswith("OUTCORE_")}
         env.update({"OUTCORE_BENCH_DIR": data_dir, "OUTCORE_BENCH_MODE": bench_mode})
+        if getattr(self.args, "backend", None):
+            env["OUTCORE_BACKEND"] = self.args.backend
         env.update(extra)
         return env
 
@@ -1257,6 +1259,9 @@ def parse_args(argv):
     p.add_argument("--memory", choices=MEMORY_MODES,
                    help="file (default): shared file mappings; anon-swap: anonymous memory and "
                    "a swap file for the run; spill: no swap, OUTCORE_SPILL=on")
+    p.add_argument("--backend", choices=("madvise", "pager"),
+                   help="OUTCORE_BACKEND for every run (default: the runtime's, madvise); the "
+                   "pager pages spilled blocks (--memory spill)")
     p.add_argument("--mode", choices=("file", "anon"),
                    help="older name: file = --memory file, anon = --memory anon-swap")
     p.add_argument("--swap-mib", type=int,
