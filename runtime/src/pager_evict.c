@@ -1,8 +1,9 @@
 /*
  * The evict worker: writes dirty pages back and drops them. It takes the ranges the
  * runtime releases (already in the release buffer's order) as they come, and when
- * the group's usage nears the memory limit it evicts by a clock over the regions
- * (second chance for pages filled since the hand passed): the pager's own reclaim,
+ * the group's usage nears the memory limit it first has the release buffer issue its
+ * buffered releases (lowest priority first), then evicts what is still over by a
+ * clock over the regions (second chance for pages filled since the hand passed): the pager's own reclaim,
  * without which a program over a no-swap limit would be killed. A dirty page is
  * write-protected before it is written (a write in between faults and waits), and
  * dropped only after the write succeeded; a failed write keeps it, dirty.
@@ -18,6 +19,7 @@
 #include "pager.h"
 #include "pager_region.h"
 #include "pager_store.h"
+#include "release.h"
 #include "workers.h"
 
 #define EVICT_CHUNK_PAGES 256    /* at most 1 MiB per write and lock hold */
@@ -235,6 +237,10 @@ static void *evict_main(void *unused) {
     long cap = atomic_load(&oc_pager_resident_bytes) > 0 ? resident_cap() : LONG_MAX;
     atomic_store(&resident_cap_now, cap);
     long over = atomic_load(&oc_pager_resident_bytes) - (cap - headroom(cap));
+    /* The release buffer first (its lowest priorities, through the release worker to
+     * this queue): the clock takes only what it does not hold. */
+    if (cap != LONG_MAX && over > 0)
+      over -= oc_release_batch(over + headroom(cap));
     if (cap != LONG_MAX && over > 0)
       evict_by_clock(over + headroom(cap));
     pthread_mutex_lock(&room_lock);

@@ -25,9 +25,12 @@
 #include "workers.h"
 
 #define FAULT_WORKERS 2
-/* A fault reads the missing pages of its aligned 256 KiB window; a write makes the
- * clean pages of its 64 KiB window writable (one fault, not one per page, for a
- * program writing an array through). */
+/* A fault fills the missing pages from it on: one page where faults scatter (a column
+ * walk would otherwise read a whole row block per page it uses), a window doubling up
+ * to 256 KiB while they follow each other (a stream), as the kernel's readahead does.
+ * A write fault fills at most 64 KiB, writable (dirty); a write to a clean page
+ * unprotects the clean pages of its aligned 64 KiB window: one fault, not one per
+ * page, for a program writing an array through. */
 #define FAULT_WINDOW_PAGES 64
 #define WRITE_WINDOW_PAGES 16
 #define FILL_MAX_PAGES 256    /* one read at most 1 MiB */
@@ -110,9 +113,15 @@ static void handle_fault(const struct uffd_msg *msg) {
   oc_pager_region_wait(r, page);
   enum oc_page_state s = oc_page_state(r, page);
   if (s == OC_PAGE_MISSING) {
-    run_around(r, page, write ? WRITE_WINDOW_PAGES : FAULT_WINDOW_PAGES, OC_PAGE_MISSING, &lo,
-               &hi);
-    fill_run(r, lo, hi - lo, false, write);
+    size_t window = page == r->seq_next ? 2 * r->seq_window : 1;
+    size_t most = write ? WRITE_WINDOW_PAGES : FAULT_WINDOW_PAGES;
+    window = window < most ? window : most;
+    hi = page + 1;
+    while (hi < r->pages && hi - page < window && oc_page_state(r, hi) == OC_PAGE_MISSING)
+      hi++;
+    r->seq_next = page + window;
+    r->seq_window = window;
+    fill_run(r, page, hi - page, false, write);
     return;
   }
   if (msg->arg.pagefault.flags & UFFD_PAGEFAULT_FLAG_WP) {

@@ -90,6 +90,7 @@ struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int sto
     r->dying = false;
     r->held = false;
     r->state = state;
+    r->seq_next = r->seq_window = 0;
     pthread_mutex_unlock(&r->lock);
     atomic_store_explicit(&r->start, start, memory_order_release);
   }

@@ -41,6 +41,8 @@ struct oc_pager_region {
   bool dying;             /* being unregistered: no new work */
   bool held;              /* locked by a fork's prepare handler (oc_pager_region_hold) */
   unsigned char *state;   /* pages entries, under lock */
+  size_t seq_next;        /* the page after the last fault's fill: a stream faults there */
+  size_t seq_window;      /* that fill's length in pages */
 };
 
 /* The userfaultfd (-1 when the pager is not running). */
