@@ -135,9 +135,8 @@ static void evict_range(uintptr_t start, size_t len) {
       pthread_mutex_unlock(&r->lock);
       return;
     }
+    /* Pages being filled are left alone: their fill may be waiting for this worker. */
     size_t count = last - page < EVICT_CHUNK_PAGES ? last - page : EVICT_CHUNK_PAGES;
-    for (size_t i = 0; i < count; i++) /* wait for fills in flight on the chunk */
-      oc_pager_region_wait(r, page + i);
     evict_chunk(r, page, count);
     at = base + (page + count) * OC_PAGER_PAGE;
   }

@@ -25,19 +25,23 @@
 #include "workers.h"
 
 #define FAULT_WORKERS 2
+/* Prefetch fillers: single pages of scattered hints read at depth 1 would cap a
+ * column walk at one disk latency per page; a few in flight (PLATFORM.md: 8k IOPS at
+ * depth 1, 16k at depth 32). */
+#define AHEAD_FILLERS 4
 /* A fault fills the missing pages from it on: one page where faults scatter (a column
  * walk would otherwise read a whole row block per page it uses), a window doubling up
- * to 256 KiB while they follow each other (a stream), as the kernel's readahead does.
- * A write fault fills at most 64 KiB, writable (dirty); a write to a clean page
- * unprotects the clean pages of its aligned 64 KiB window: one fault, not one per
- * page, for a program writing an array through. */
+ * to 256 KiB while they follow each other (a stream), as the kernel's readahead does;
+ * a write fault's pages come in writable (dirty). A write to a clean page unprotects
+ * the clean pages of its aligned 64 KiB window: one fault, not one per page, for a
+ * program writing an array through. */
 #define FAULT_WINDOW_PAGES 64
 #define WRITE_WINDOW_PAGES 16
 #define FILL_MAX_PAGES 256    /* one read at most 1 MiB */
 #define MESSAGES_PER_READ 16
 
 static pthread_t fault_threads[FAULT_WORKERS];
-static pthread_t ahead_thread;
+static pthread_t ahead_threads[AHEAD_FILLERS];
 static struct oc_queue ahead_queue;
 
 /* Each filling thread's read buffer (aligned for O_DIRECT); workers only. */
@@ -114,8 +118,7 @@ static void handle_fault(const struct uffd_msg *msg) {
   enum oc_page_state s = oc_page_state(r, page);
   if (s == OC_PAGE_MISSING) {
     size_t window = page == r->seq_next ? 2 * r->seq_window : 1;
-    size_t most = write ? WRITE_WINDOW_PAGES : FAULT_WINDOW_PAGES;
-    window = window < most ? window : most;
+    window = window < FAULT_WINDOW_PAGES ? window : FAULT_WINDOW_PAGES;
     hi = page + 1;
     while (hi < r->pages && hi - page < window && oc_page_state(r, hi) == OC_PAGE_MISSING)
       hi++;
@@ -226,7 +229,10 @@ bool oc_pager_fill_start(void) {
   for (unsigned i = 0; i < FAULT_WORKERS; i++)
     if (!oc_thread_start(&fault_threads[i], fault_worker_main, (void *)(uintptr_t)i))
       return false;
-  return oc_thread_start(&ahead_thread, ahead_main, NULL);
+  for (unsigned i = 0; i < AHEAD_FILLERS; i++)
+    if (!oc_thread_start(&ahead_threads[i], ahead_main, NULL))
+      return false;
+  return true;
 }
 
 unsigned oc_pager_fill_threads(void **threads, unsigned max) {
