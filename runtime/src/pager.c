@@ -80,12 +80,12 @@ const struct oc_backend oc_backend_pager = {
 
 /* ---- regions ------------------------------------------------------------------ */
 
-bool oc_pager_adopt(void *start, size_t len, int store_fd, const char *what) {
+bool oc_pager_adopt(void *start, size_t len, int store_fd, size_t stored_len, const char *what) {
   if (!oc_pager_running()) {
     errno = ENOSYS;
     return false;
   }
-  return oc_pager_region_add((uintptr_t)start, len, store_fd, what) != NULL;
+  return oc_pager_region_add((uintptr_t)start, len, store_fd, stored_len, what) != NULL;
 }
 
 bool oc_pager_forget(void *start, bool write_back) {
@@ -141,6 +141,9 @@ __attribute__((visibility("default"))) void *oc_pager_map(size_t size, const cha
   }
   const char *where = backing_path ? backing_path : "a temporary store";
   int fd = open_store(len, backing_path);
+  struct stat st;
+  if (fd >= 0 && fstat(fd, &st) != 0)
+    st.st_size = (off_t)len; /* unknown: every page is read */
   if (fd < 0 || !oc_pager_store_reserve(fd, len)) {
     int error = errno;
     fprintf(stderr, "outcore: oc_pager_map: cannot reserve %zu MiB in %s: %s\n", len >> 20, where,
@@ -162,7 +165,8 @@ __attribute__((visibility("default"))) void *oc_pager_map(size_t size, const cha
     p = mmap(NULL, len, PROT_READ | PROT_WRITE,
              paged ? MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE : MAP_SHARED, paged ? -1 : fd, 0);
     /* Where the pager cannot take it, the kernel pages the file: the same data. */
-    if (p != MAP_FAILED && paged && !oc_pager_adopt(p, len, fd, mapped[slot].what)) {
+    if (p != MAP_FAILED && paged &&
+        !oc_pager_adopt(p, len, fd, (size_t)st.st_size, mapped[slot].what)) {
       munmap(p, len);
       paged = false;
       p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);

@@ -28,9 +28,10 @@ bool oc_pager_running(void);
 extern const struct oc_backend oc_backend_pager __attribute__((visibility("hidden")));
 
 /* Pages [start, start + len) (page-aligned private anonymous memory, already
- * mapped, untouched) from store_fd, which holds len bytes, reserved; the caller
+ * mapped, untouched) from store_fd, which holds len bytes, reserved, with data in
+ * its first stored_len (zeros after: a fresh file has none); the caller
  * keeps store_fd open until oc_pager_forget. False (errno set) if it cannot. */
-bool oc_pager_adopt(void *start, size_t len, int store_fd, const char *what);
+bool oc_pager_adopt(void *start, size_t len, int store_fd, size_t stored_len, const char *what);
 /* Stops paging the region at start; write_back: its dirty pages go to the store
  * first (false if some could not). The caller then unmaps it. */
 bool oc_pager_forget(void *start, bool write_back);

@@ -22,7 +22,7 @@
 #include "release.h"
 #include "workers.h"
 
-#define EVICT_CHUNK_PAGES 256    /* at most 1 MiB per write and lock hold */
+#define EVICT_CHUNK_PAGES 1024   /* at most 4 MiB per write and lock hold */
 #define EVICT_PERIOD_NS 5000000L /* the limit is sampled this often (OC_LIMIT_SAMPLE_NS) */
 #define ROOM_WAIT_NS 50000000L   /* a fill waits at most this long for room */
 #define MARGIN_MIN (8L << 20)
@@ -106,6 +106,8 @@ static long evict_chunk(struct oc_pager_region *r, size_t first, size_t count) {
   }
   pthread_mutex_lock(&r->lock);
   for (size_t i = 0; i < count; i++) {
+    if (was[i] == OC_PAGE_DIRTY)
+      r->stored[first + i] = 1;
     if (was[i] == OC_PAGE_DIRTY || was[i] == OC_PAGE_CLEAN)
       r->state[first + i] = OC_PAGE_MISSING;
     else if (was[i] == (OC_PAGE_DIRTY | OC_PAGE_REFERENCED))

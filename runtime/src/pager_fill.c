@@ -66,11 +66,15 @@ static void fill_run(struct oc_pager_region *r, size_t first, size_t count, bool
     abort();
   }
   memset(r->state + first, OC_PAGE_FILLING, count);
+  bool zeros = !memchr(r->stored + first, 1, count); /* never written out: no read */
   r->busy++;
   pthread_mutex_unlock(&r->lock);
   size_t bytes = count * OC_PAGER_PAGE;
   oc_pager_wait_for_room(bytes);
-  if (!oc_pager_store_read(r->io_fd, r->direct, buf, bytes, (off_t)(first * OC_PAGER_PAGE))) {
+  if (zeros)
+    memset(buf, 0, bytes);
+  else if (!oc_pager_store_read(r->io_fd, r->direct, buf, bytes,
+                                (off_t)(first * OC_PAGER_PAGE))) {
     /* The faulting thread cannot continue without its data. */
     oc_pager_store_failed(r->what, "read", errno);
     abort();

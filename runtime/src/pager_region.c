@@ -56,9 +56,9 @@ bool oc_pager_uffd_open(void) {
 }
 
 struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int store_fd,
-                                            const char *what) {
+                                            size_t stored_len, const char *what) {
   size_t pages = len / OC_PAGER_PAGE;
-  unsigned char *state = mmap(NULL, pages, PROT_READ | PROT_WRITE,
+  unsigned char *state = mmap(NULL, 2 * pages, PROT_READ | PROT_WRITE,
                               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (state == MAP_FAILED)
     return NULL;
@@ -90,13 +90,16 @@ struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int sto
     r->dying = false;
     r->held = false;
     r->state = state;
+    r->stored = state + pages;
+    size_t stored_pages = (stored_len + OC_PAGER_PAGE - 1) / OC_PAGER_PAGE;
+    memset(r->stored, 1, stored_pages < pages ? stored_pages : pages);
     r->seq_next = r->seq_window = 0;
     pthread_mutex_unlock(&r->lock);
     atomic_store_explicit(&r->start, start, memory_order_release);
   }
   pthread_mutex_unlock(&slots_lock);
   if (!r)
-    munmap(state, pages);
+    munmap(state, 2 * pages);
   return r;
 }
 
@@ -191,7 +194,7 @@ static bool write_back_dirty(struct oc_pager_region *r) {
     if (oc_pager_uffd_protect(r, p, q - p, true) &&
         oc_pager_store_write(r->io_fd, r->direct, (void *)page_addr(r, p),
                              (q - p) * OC_PAGER_PAGE, (off_t)(p * OC_PAGER_PAGE)))
-      memset(r->state + p, OC_PAGE_CLEAN, q - p);
+      memset(r->state + p, OC_PAGE_CLEAN, q - p), memset(r->stored + p, 1, q - p);
     else
       all = false;
     p = q;
@@ -225,8 +228,8 @@ bool oc_pager_region_remove(struct oc_pager_region *r, bool write_back) {
   for (size_t p = 0; p < r->pages; p++)
     resident += oc_page_state(r, p) != OC_PAGE_MISSING;
   atomic_fetch_sub(&oc_pager_resident_bytes, resident * (long)OC_PAGER_PAGE);
-  munmap(r->state, r->pages);
-  r->state = NULL;
+  munmap(r->state, 2 * r->pages);
+  r->state = r->stored = NULL;
   if (r->direct)
     close(r->io_fd);
   atomic_store(&r->start, 0);

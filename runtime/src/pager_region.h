@@ -41,6 +41,8 @@ struct oc_pager_region {
   bool dying;             /* being unregistered: no new work */
   bool held;              /* locked by a fork's prepare handler (oc_pager_region_hold) */
   unsigned char *state;   /* pages entries, under lock */
+  unsigned char *stored;  /* pages entries, under lock: nonzero once the store may hold
+                           * data for the page (else it reads as zeros: no read needed) */
   size_t seq_next;        /* the page after the last fault's fill: a stream faults there */
   size_t seq_window;      /* that fill's length in pages */
 };
@@ -54,9 +56,10 @@ extern struct oc_pager_region oc_pager_regions[OC_PAGER_REGIONS]
 bool oc_pager_uffd_open(void);
 
 /* Registers [start, start + len) (page-aligned, private anonymous, mapped) with
- * store_fd behind it (at least len bytes, reserved); NULL with errno set on failure. */
+ * store_fd behind it (at least len bytes, reserved; data only in its first
+ * stored_len bytes, zeros after); NULL with errno set on failure. */
 struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int store_fd,
-                                            const char *what);
+                                            size_t stored_len, const char *what);
 /* Waits for the region's I/O, unregisters it (threads blocked on it wake and see
  * plain memory) and frees its slot. write_back: dirty pages go to the store first;
  * false if any could not be written (they stay in memory, which is then plain). */
