@@ -118,6 +118,7 @@ static void handle_fault(const struct uffd_msg *msg) {
     return;
   }
   size_t page = (addr - atomic_load(&r->start)) / OC_PAGER_PAGE;
+  r->writing = write;
   oc_pager_region_wait(r, page);
   enum oc_page_state s = oc_page_state(r, page);
   if (s == OC_PAGE_MISSING) {
@@ -210,7 +211,10 @@ void oc_pager_fill_range(uintptr_t start, size_t len) {
       pthread_mutex_unlock(&r->lock);
       return;
     }
-    fill_run(r, page, stop - page, true, false);
+    /* Into an array the program is writing, prefetched pages come in writable
+     * (dirty): a write-protect fault per 64 KiB costs more than writing back a page
+     * that turns out unchanged; a read fault turns this off. */
+    fill_run(r, page, stop - page, true, r->writing);
     at = base + stop * OC_PAGER_PAGE;
   }
 }

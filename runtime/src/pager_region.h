@@ -45,6 +45,7 @@ struct oc_pager_region {
                            * data for the page (else it reads as zeros: no read needed) */
   size_t seq_next;        /* the page after the last fault's fill: a stream faults there */
   size_t seq_window;      /* that fill's length in pages */
+  bool writing;           /* the last fault was a write: prefetches come in writable */
 };
 
 /* The userfaultfd (-1 when the pager is not running). */
