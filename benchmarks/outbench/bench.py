@@ -85,6 +85,8 @@ class Bench:
     def env(self, data_dir, extra, bench_mode):
         env = {k: v for k, v in os.environ.items() if not k.startswith("OUTCORE_")}
         env.update({"OUTCORE_BENCH_DIR": data_dir, "OUTCORE_BENCH_MODE": bench_mode})
+        if getattr(self.args, "backend", None):
+            env["OUTCORE_BACKEND"] = self.args.backend
         env.update(extra)
         return env
 

@@ -91,6 +91,9 @@ def parse_args(argv):
                    "limit; 0: create none, use the machine's swap)")
     p.add_argument("--spill-dir", default="/var/tmp/outcore-bench/spill",
                    help="spill mode: OUTCORE_SPILL_DIR of the transformed versions (disk)")
+    p.add_argument("--backend", choices=("madvise", "pager"),
+                   help="OUTCORE_BACKEND for every run (default: the runtime's, madvise); the "
+                   "pager pages spilled blocks (--memory spill)")
     p.add_argument("--timeout-s", type=float,
                    help="cap per run; capped runs are extrapolated from progress where the "
                    "kernel reports it (default 300, quick 10)")

@@ -87,6 +87,7 @@ static pthread_rwlock_t table_lock = PTHREAD_RWLOCK_INITIALIZER;
 static struct maps_table *table; /* under table_lock */
 static long refreshed_ns = -OC_MAPS_REFRESH_NS;
 static uintptr_t runtime_start, runtime_end;
+static bool (*_Atomic paged_test)(uintptr_t start);
 
 static long now_ns(void) {
   struct timespec ts;
@@ -149,8 +150,11 @@ static struct maps_table *parse_maps(void) {
     const char *path;
     size_t path_len;
     if (oc_maps_parse_line(line, m, &path, &path_len)) {
+      bool (*paged)(uintptr_t) = atomic_load_explicit(&paged_test, memory_order_relaxed);
       if (m->start >= runtime_start && m->end <= runtime_end)
         m->kind = OC_MAP_RUNTIME;
+      else if (paged && m->kind == OC_MAP_ANON && paged(m->start))
+        m->kind = OC_MAP_PAGED;
       memcpy(paths + paths_len, path, path_len);
       paths[paths_len + path_len] = 0;
       m->path = (const char *)(uintptr_t)paths_len; /* offset until paths is final */
@@ -330,6 +334,10 @@ static bool still_file_shared(uintptr_t start, size_t len) {
   return shared;
 }
 
+void oc_maps_set_paged_test(bool (*paged)(uintptr_t start)) {
+  atomic_store_explicit(&paged_test, paged, memory_order_relaxed);
+}
+
 void oc_maps_set_runtime_range(uintptr_t start, uintptr_t end) {
   pthread_rwlock_wrlock(&table_lock);
   runtime_start = start;
@@ -348,6 +356,10 @@ void oc_os_willneed(uintptr_t start, size_t len) {
     start += piece;
     len -= piece;
   }
+}
+
+bool oc_os_residency(uintptr_t start, size_t len, unsigned char *vec) {
+  return mincore((void *)start, len, vec) == 0;
 }
 
 bool oc_os_populate_read(uintptr_t start, size_t len) {

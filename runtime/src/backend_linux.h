@@ -18,6 +18,7 @@ enum oc_map_kind {
   OC_MAP_FILE_PRIVATE, /* private file mapping: written pages are anonymous copies */
   OC_MAP_FILE_SHARED,  /* shared file mapping: data goes back to the file */
   OC_MAP_SHMEM,        /* shared anonymous, memfd, SysV, /dev/shm: lives in tmpfs */
+  OC_MAP_PAGED,        /* paged by the userfaultfd pager (OUTCORE_BACKEND=pager) */
   OC_MAP_STACK,
   OC_MAP_CODE,
   OC_MAP_SPECIAL,      /* vdso, vvar, guard pages, inaccessible memory */
@@ -52,7 +53,7 @@ struct oc_mapping {
 
 /* Hints act only on these kinds; never on stacks, code or unknown memory. */
 static inline bool oc_kind_is_program_data(enum oc_map_kind kind) {
-  return kind <= OC_MAP_SHMEM;
+  return kind <= OC_MAP_PAGED;
 }
 
 /* Kinds whose pages only swap can free (MADV_PAGEOUT does nothing for them
@@ -93,6 +94,10 @@ bool oc_maps_next_data(uintptr_t addr, uintptr_t *start, uintptr_t *end);
 void oc_maps_refresh(void);
 /* Marks [start, end) as the runtime's own. */
 void oc_maps_set_runtime_range(uintptr_t start, uintptr_t end);
+/* Mappings starting where paged(start) holds are OC_MAP_PAGED (set once by the
+ * pager: a registered range is its own mapping, its flags differ from its
+ * neighbours'). */
+void oc_maps_set_paged_test(bool (*paged)(uintptr_t start));
 
 /* Memory the runtime itself unmaps or moves (spilled blocks): between begin and end
  * no release of a shared file mapping is between its check and its advice, and end
@@ -110,6 +115,8 @@ void oc_maps_fork_child(void);
 #define OC_WILLNEED_MAX ((size_t)8 << 20)
 
 void oc_os_willneed(uintptr_t start, size_t len);
+/* Residency of [start, start + len), one byte per page (mincore); false if unmapped. */
+bool oc_os_residency(uintptr_t start, size_t len, unsigned char *vec);
 /* Maps the pages in (blocking); false if the kernel lacks MADV_POPULATE_READ. */
 bool oc_os_populate_read(uintptr_t start, size_t len);
 /* Notes a prefetch of the single page `page` (address >> page shift) in the mapping,

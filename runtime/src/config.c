@@ -168,6 +168,27 @@ bool oc_parse_spill_dir(const char *text, char *dir, size_t size) {
   return true;
 }
 
+static const char *const backend_names[] = {
+    [OC_BACKEND_MADVISE] = "madvise",
+    [OC_BACKEND_PAGER] = "pager",
+};
+
+bool oc_parse_backend(const char *text, enum oc_backend_kind *backend) {
+  int i = name_index(backend_names, sizeof backend_names / sizeof backend_names[0], text);
+  if (i < 0)
+    return false;
+  *backend = (enum oc_backend_kind)i;
+  return true;
+}
+
+enum oc_backend_kind oc_backend_from_env(void) {
+  enum oc_backend_kind backend = OC_BACKEND_MADVISE;
+  const char *value = getenv("OUTCORE_BACKEND");
+  if (value && *value && !oc_parse_backend(value, &backend))
+    warn_bad("OUTCORE_BACKEND", value, "madvise");
+  return backend;
+}
+
 void oc_spill_config_from_env(struct oc_spill_config *config) {
   memset(config, 0, sizeof *config);
   config->mode = OC_SPILL_AUTO;

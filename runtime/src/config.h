@@ -65,6 +65,13 @@ bool oc_parse_spill_min(const char *text, long *bytes);
 bool oc_parse_spill_dir(const char *text, char *dir, size_t size);
 void oc_spill_config_from_env(struct oc_spill_config *config);
 
+/* The OS backend (OUTCORE_BACKEND, backend.h): the madvise family, or the
+ * userfaultfd pager for the memory it manages. */
+enum oc_backend_kind { OC_BACKEND_MADVISE, OC_BACKEND_PAGER };
+bool oc_parse_backend(const char *text, enum oc_backend_kind *backend);
+/* OUTCORE_BACKEND; a bad value gets one warning on stderr and madvise. */
+enum oc_backend_kind oc_backend_from_env(void);
+
 /* Fills *config from the environment; a bad value gets one warning on stderr and
  * the default. */
 void oc_config_from_env(struct oc_config *config);

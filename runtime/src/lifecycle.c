@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "arbiter.h"
-#include "backend_linux.h"
+#include "backend.h"
 #include "limit.h"
 #include "release.h"
 #include "residency.h"
@@ -117,6 +117,7 @@ bool oc_runtime_init(void) {
       uintptr_t lo, hi;
       oc_residency_arena(&lo, &hi);
       oc_maps_set_runtime_range(lo, hi);
+      oc_backend_select(); /* before the maps are read: the pager classifies its regions */
       oc_maps_refresh(); /* here, so the hint paths never read /proc themselves */
       oc_maps_on_miss(wake_release_worker);
       oc_limit_init(oc_rt.config.mem_limit);
@@ -229,7 +230,8 @@ static void shutdown_runtime(void) {
   struct oc_limit_figures figures = {0};
   if (oc_rt.config.policy != OC_POLICY_OFF)
     oc_limit_get(&figures);
-  struct oc_stats_header header = {oc_policy_name(oc_rt.config.policy), oc_rt.os_page_size,
+  struct oc_stats_header header = {oc_policy_name(oc_rt.config.policy),
+                                   atomic_load(&oc_backend)->name, oc_rt.os_page_size,
                                    atomic_load(&oc_module_page_size), figures.limit,
                                    oc_rt.config.threads};
   if (oc_rt.config.stats_path[0] &&

@@ -21,7 +21,7 @@
  */
 #include <stdbool.h>
 
-#include "backend_linux.h"
+#include "backend.h"
 #include "limit.h"
 #include "pacing.h"
 #include "residency.h"
@@ -171,7 +171,7 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
     size_t len = bounded ? take_room(to - from) : to - from;
     hold_back(from + len, to);
     oc_trace_event(OC_TRACE_PREFETCH_ISSUED, from, len, 0, -1);
-    oc_os_willneed(from, len);
+    oc_backend_now()->prefetch(m->kind, from, len);
     oc_trace_event(OC_TRACE_PREFETCH_DONE, from, len, 0, -1);
     oc_count(len ? OC_HINTS_ISSUED : OC_HINTS_DROPPED, 1);
     oc_count(OC_BYTES_PREFETCHED, (long)len);
@@ -207,8 +207,9 @@ void *oc_prefetch_worker_main(void *unused) {
       work.len = len;
     }
     oc_trace_event(OC_TRACE_PREFETCH_ISSUED, work.start, work.len, 0, -1);
-    if (!oc_os_populate_read(work.start, work.len))
-      oc_os_willneed(work.start, work.len); /* kernel before 5.14 */
+    const struct oc_backend *os = oc_backend_now();
+    if (!os->prefetch_now(work.start, work.len))
+      os->prefetch(OC_MAP_FILE_SHARED, work.start, work.len); /* kernel before 5.14 */
     oc_trace_event(OC_TRACE_PREFETCH_DONE, work.start, work.len, 0, -1);
     oc_count(OC_HINTS_ISSUED, 1);
     oc_count(OC_BYTES_PREFETCHED, (long)work.len);

@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "arbiter.h"
-#include "backend_linux.h"
+#include "backend.h"
 #include "limit.h"
 #include "love_hate.h"
 #include "pacing.h"
@@ -62,7 +62,7 @@ static void page_out(enum oc_map_kind kind, uintptr_t start, size_t len) {
   }
   oc_count(OC_RELEASE_CALLS_SAVED, 1);
   oc_trace_event(OC_TRACE_RELEASE_ISSUED, start, len, 0, -1);
-  count_calls(oc_os_release(&batch, kind, start, len));
+  count_calls(oc_backend_now()->release(&batch, kind, start, len));
   oc_count(OC_BYTES_RELEASED, (long)len);
 }
 
@@ -79,7 +79,7 @@ static void finish_oldest_writeback(void) {
     return; /* remapped meanwhile: not ours to touch */
   if (wb.start + wb.len > m.end)
     wb.len = m.end - wb.start;
-  if (oc_os_writeback(&m, wb.start, wb.len, false)) {
+  if (oc_backend_now()->writeback(&m, wb.start, wb.len, false)) {
     page_out(OC_MAP_FILE_SHARED, wb.start, wb.len);
     oc_os_drop_file_cache(&m, wb.start, wb.len);
   }
@@ -88,7 +88,7 @@ static void finish_oldest_writeback(void) {
 static void start_writeback(const struct oc_mapping *m, uintptr_t start, size_t len) {
   if (writeback_count == WRITEBACK_DEPTH)
     finish_oldest_writeback();
-  oc_os_writeback(m, start, len, true);
+  oc_backend_now()->writeback(m, start, len, true);
   oc_count(OC_WRITEBACKS_STARTED, 1);
   writebacks[(writeback_head + writeback_count) % WRITEBACK_DEPTH] =
       (struct writeback){start, len, m->device, m->inode, oc_now_ns()};
@@ -172,7 +172,7 @@ static long pace_buffered_releases(long now) {
 
 static void housekeeping(long now, long *maps_refreshed_ns) {
   struct oc_limit_figures f;
-  oc_limit_get(&f); /* resamples for the hint paths, which only read the figures */
+  oc_backend_now()->memory_limit(&f); /* resamples for the hint paths, which only read the figures */
   oc_arbiter_tick(now);
   oc_love_refill(now);
   oc_release_flush_idle(now, TAG_IDLE_NS);
@@ -205,7 +205,7 @@ void *oc_release_worker_main(void *unused) {
     if (atomic_load_explicit(&oc_state, memory_order_acquire) == OC_STATE_RUNNING) {
       for (unsigned i = 0; i < taken; i++)
         release_piece(&pieces[i]);
-      count_calls(oc_os_release_flush(&batch));
+      count_calls(oc_backend_now()->release_flush(&batch));
     }
     long now = oc_now_ns();
     if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING)

@@ -4,10 +4,9 @@
  * happened (new major faults, or usage near the limit), the bits of every leaf in use
  * are rewritten from mincore(), at most every RESYNC_INTERVAL_NS.
  */
-#include <sys/mman.h>
 #include <sys/resource.h>
 
-#include "backend_linux.h"
+#include "backend.h"
 #include "limit.h"
 #include "residency.h"
 #include "runtime.h"
@@ -31,7 +30,7 @@ static void resync_leaf(uintptr_t base, void *ctx) {
       size_t len = end - w < ((uintptr_t)WINDOW_GRANULES << OC_GRANULE_SHIFT)
                        ? end - w
                        : (uintptr_t)WINDOW_GRANULES << OC_GRANULE_SHIFT;
-      if (mincore((void *)w, len, vec) == 0)
+      if (oc_backend_now()->residency(w, len, vec))
         oc_residency_store_mincore(w >> OC_GRANULE_SHIFT, len >> OC_GRANULE_SHIFT, vec);
       else
         oc_residency_clear_resident(w >> OC_GRANULE_SHIFT, (w + len) >> OC_GRANULE_SHIFT);
@@ -46,7 +45,7 @@ void oc_resync_maybe(long now_ns) {
   struct rusage usage;
   long major_faults = getrusage(RUSAGE_SELF, &usage) == 0 ? usage.ru_majflt : 0;
   struct oc_limit_figures f;
-  oc_limit_get(&f);
+  oc_backend_now()->memory_limit(&f);
   bool stale = major_faults > last_major_faults || f.usage + f.limit / 16 >= f.limit;
   last_major_faults = major_faults;
   if (!stale)

@@ -12,6 +12,7 @@
 #include "backend_linux.h"
 #include "outcore/outcore.h"
 #include "limit.h"
+#include "pager.h"
 #include "spill_file.h"
 
 /* In the page before the data; magic is the last word (spill.h). */
@@ -20,6 +21,7 @@ struct spill_header {
   size_t file_len;                  /* bytes mapped from the file = usable size */
   int fd;
   int fork_fd; /* the child's copy while a fork is under way, else -1 */
+  bool paged;  /* private memory paged by the pager from fd (OUTCORE_BACKEND=pager) */
   uint64_t magic;
 };
 
@@ -141,6 +143,9 @@ void *oc_spill_alloc_always(size_t bytes, size_t align) {
   size_t reserve_len = page_size + file_len + (align - page_size);
   if (reserve_len < file_len)
     return NULL;
+  /* Before the lock: starting the pager starts threads. */
+  bool pager = oc_backend_select() == &oc_backend_pager;
+  bool paged = false;
   pthread_mutex_lock(&blocks_lock);
   int fd = spill_dir[0] ? oc_spill_file_create(spill_dir, file_len) : -1;
   int error = errno;
@@ -155,7 +160,10 @@ void *oc_spill_alloc_always(size_t bytes, size_t align) {
       munmap(base, (size_t)(data - page_size - base));
     if (data + file_len < base + reserve_len)
       munmap(data + file_len, (size_t)(base + reserve_len - data - file_len));
-    if (mmap(data, file_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED) {
+    /* Under the pager the block stays private memory, paged from the file. */
+    paged = pager && oc_pager_adopt(data, file_len, fd, 0, "spilled memory");
+    if (!paged &&
+        mmap(data, file_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED) {
       error = errno;
       munmap(data - page_size, page_size + file_len);
       data = NULL;
@@ -166,6 +174,7 @@ void *oc_spill_alloc_always(size_t bytes, size_t align) {
     h->file_len = file_len;
     h->fd = fd;
     h->fork_fd = -1;
+    h->paged = paged;
     link_block(h, data);
     live_blocks++;
     live_bytes += (long)file_len;
@@ -203,6 +212,8 @@ void oc_spill_free(void *p) {
   int fd = h->fd;
   live_blocks--;
   live_bytes -= (long)file_len;
+  if (h->paged)
+    oc_pager_forget(p, false); /* freed: nothing to write back */
   /* A release in flight must not advise the range once other memory is mapped there. */
   oc_maps_unmap_begin();
   munmap((char *)p - page_size, page_size + file_len);
@@ -240,6 +251,10 @@ void *oc_spill_resize(void *p, size_t bytes) {
   char *data = p;
   pthread_mutex_lock(&blocks_lock);
   struct spill_header *h = header_of(data);
+  if (h->paged) { /* registered with the pager as it is: the caller copies */
+    pthread_mutex_unlock(&blocks_lock);
+    return NULL;
+  }
   size_t old_len = h->file_len;
   char *result = data;
   oc_maps_unmap_begin();
@@ -275,7 +290,10 @@ static void fork_prepare(void) {
   pthread_mutex_lock(&blocks_lock);
   bool reported = false;
   for (struct spill_header *h = blocks; h; h = h->next) {
-    h->fork_fd = oc_spill_file_copy(spill_dir, h->fd, h->file_len);
+    /* A paged block's file is complete once its dirty pages are written back, and
+     * stays so while the pager holds writes to it (until fork_parent). */
+    bool complete = !h->paged || oc_pager_hold(h + 1);
+    h->fork_fd = complete ? oc_spill_file_copy(spill_dir, h->fd, h->file_len) : -1;
     if (h->fork_fd >= 0)
       continue;
     /* Never share silently: the child has no such memory at all. */
@@ -289,9 +307,11 @@ static void fork_prepare(void) {
 
 static void fork_parent(void) {
   for (struct spill_header *h = blocks; h; h = h->next) {
+    if (h->paged) /* registered memory is never inherited: DONTFORK stays */
+      oc_pager_unhold(h + 1);
     if (h->fork_fd >= 0)
       close(h->fork_fd);
-    else
+    else if (!h->paged)
       madvise(h + 1, h->file_len, MADV_DOFORK);
     h->fork_fd = -1;
   }
@@ -300,6 +320,7 @@ static void fork_parent(void) {
 
 static void fork_child(void) {
   for (struct spill_header *h = blocks; h; h = h->next) {
+    h->paged = false; /* the child has no pager: its copy is a shared file mapping */
     close(h->fd);
     h->fd = h->fork_fd;
     h->fork_fd = -1;

@@ -16,7 +16,8 @@
  * which the child maps in place of its parent's; parent and child then never see
  * each other's writes. A block whose copy cannot be made (disk full) is marked
  * MADV_DONTFORK, with a message: the child faults if it touches it, rather than
- * silently sharing it.
+ * silently sharing it. Under OUTCORE_BACKEND=pager a block is private memory paged
+ * from its file (pager.h): never inherited (MADV_DONTFORK, with a message).
  */
 #ifndef OC_SPILL_H
 #define OC_SPILL_H

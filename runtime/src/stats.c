@@ -120,6 +120,12 @@ void oc_stats_totals(struct oc_stats_totals *t) {
   t->bytes_released = counter(OC_BYTES_RELEASED);
   t->writebacks_started = counter(OC_WRITEBACKS_STARTED);
   t->resyncs = counter(OC_RESYNCS);
+  t->pager_faults = counter(OC_PAGER_FAULTS);
+  t->pager_write_faults = counter(OC_PAGER_WRITE_FAULTS);
+  t->pager_bytes_filled = counter(OC_PAGER_BYTES_FILLED);
+  t->pager_bytes_prefetched = counter(OC_PAGER_BYTES_PREFETCHED);
+  t->pager_bytes_evicted = counter(OC_PAGER_BYTES_EVICTED);
+  t->pager_bytes_written = counter(OC_PAGER_BYTES_WRITTEN);
   t->bytes_read = proc_io_read_bytes();
   struct rusage usage;
   if (getrusage(RUSAGE_SELF, &usage) == 0) {
@@ -136,9 +142,10 @@ bool oc_stats_write_json(const char *path, const struct oc_stats_header *h,
   if (!out)
     return false;
   fprintf(out,
-          "{\n  \"policy\": \"%s\",\n  \"page_size\": %ld,\n  \"module_page_size\": %ld,\n"
+          "{\n  \"policy\": \"%s\",\n  \"backend\": \"%s\",\n  \"page_size\": %ld,\n"
+          "  \"module_page_size\": %ld,\n"
           "  \"memory_limit\": %ld,\n  \"threads\": %d,\n",
-          h->policy, h->page_size, h->module_page_size, h->memory_limit, h->threads);
+          h->policy, h->backend, h->page_size, h->module_page_size, h->memory_limit, h->threads);
   fprintf(out,
           "  \"hints_seen\": %ld,\n  \"hints_filtered\": %ld,\n  \"hints_issued\": %ld,\n"
           "  \"hints_dropped\": %ld,\n  \"hints_left_to_readahead\": %ld,\n",
@@ -155,10 +162,16 @@ bool oc_stats_write_json(const char *path, const struct oc_stats_header *h,
           "  \"bytes_prefetched\": %ld,\n  \"bytes_held_back\": %ld,\n"
           "  \"bytes_released\": %ld,\n  \"writebacks_started\": %ld,\n  \"resyncs\": %ld,\n"
           "  \"bytes_read\": %ld,\n"
-          "  \"major_faults\": %ld,\n  \"peak_rss\": %ld,\n  \"tags\": [",
+          "  \"major_faults\": %ld,\n  \"peak_rss\": %ld,\n",
           t.bytes_prefetched, t.bytes_held_back, t.bytes_released, t.writebacks_started, t.resyncs,
           t.bytes_read,
           t.major_faults, t.peak_rss);
+  fprintf(out,
+          "  \"pager_faults\": %ld,\n  \"pager_write_faults\": %ld,\n"
+          "  \"pager_bytes_filled\": %ld,\n  \"pager_bytes_prefetched\": %ld,\n"
+          "  \"pager_bytes_evicted\": %ld,\n  \"pager_bytes_written\": %ld,\n  \"tags\": [",
+          t.pager_faults, t.pager_write_faults, t.pager_bytes_filled, t.pager_bytes_prefetched,
+          t.pager_bytes_evicted, t.pager_bytes_written);
   if (write_tags)
     write_tags(out, ctx);
   fprintf(out, "\n  ]\n}\n");

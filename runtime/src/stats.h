@@ -26,6 +26,12 @@ enum oc_counter {
   OC_BYTES_RECORDED,       /* bytes of release hints taken in (pacing's consumption) */
   OC_WRITEBACKS_STARTED,   /* sync_file_range(WRITE) calls on dirty shared-file data */
   OC_RESYNCS,              /* bit vector refreshed from mincore() */
+  OC_PAGER_FAULTS,         /* faults the pager served: read faults on missing pages */
+  OC_PAGER_WRITE_FAULTS,   /* ... writes (first write to a clean page, or to a missing one) */
+  OC_PAGER_BYTES_FILLED,   /* read from stores for faults */
+  OC_PAGER_BYTES_PREFETCHED, /* read from stores ahead of faults (hints) */
+  OC_PAGER_BYTES_EVICTED,  /* dropped by the evict worker */
+  OC_PAGER_BYTES_WRITTEN,  /* ... of which written back first (dirty) */
   OC_COUNTER_COUNT
 };
 
@@ -71,12 +77,14 @@ struct oc_stats_totals {
   long release_calls_saved, releases_unissuable;
   long bytes_prefetched, bytes_held_back, bytes_released, writebacks_started, resyncs;
   long bytes_read, major_faults, peak_rss;
+  long pager_faults, pager_write_faults, pager_bytes_filled, pager_bytes_prefetched;
+  long pager_bytes_evicted, pager_bytes_written;
 };
 
 void oc_stats_totals(struct oc_stats_totals *totals);
 
 struct oc_stats_header {
-  const char *policy;
+  const char *policy, *backend;
   long page_size, module_page_size, memory_limit;
   int threads;
 };

@@ -60,6 +60,25 @@ void oc_hate(const void *addr, long bytes);
  * (it aborts with a message). Never freed. */
 void *oc_spill_alloc_global(size_t bytes);
 
+/* Memory paged by the runtime from a file (OUTCORE_BACKEND=pager): size bytes
+ * (rounded up to whole pages) whose initial contents are those of backing_path
+ * (created if missing, grown with zeros if shorter; NULL: an unlinked temporary
+ * file in OUTCORE_SPILL_DIR or a disk-backed temporary directory), read in on
+ * first touch or ahead of it by prefetch hints, written back to the file when
+ * released or evicted for the memory limit, and at oc_pager_unmap. The file's
+ * blocks are reserved first, so write-back never meets a full disk: when they
+ * cannot be (ENOSPC), one message on stderr and NULL with errno set.
+ * Without the pager (OUTCORE_BACKEND=madvise, or userfaultfd not permitted) the
+ * same memory is a shared mapping of the file, paged by the kernel.
+ * Not inherited by fork() under the pager: a child that touches it gets SIGSEGV
+ * (it would otherwise read zeros for the pages not in memory).
+ * Unmap it with oc_pager_unmap, not munmap. */
+void *oc_pager_map(size_t size, const char *backing_path);
+/* Writes the region's changed pages back to its file and unmaps it: 0, or -1 with
+ * errno set (EINVAL: not a region from oc_pager_map; EIO: some pages could not be
+ * written; the region then stays mapped as ordinary memory holding them). */
+int oc_pager_unmap(void *addr, size_t size);
+
 /* Bytes of memory the process may use now (OSDI eq. 1); cheap to call. */
 long oc_memory_limit(void);
 

@@ -41,6 +41,22 @@ TEST(ParsePolicy, AllFour) {
   EXPECT_STREQ(oc_policy_name(OC_POLICY_BUFFERED), "buffered");
 }
 
+TEST(ConfigParse, Backend) {
+  oc_backend_kind b = OC_BACKEND_PAGER;
+  ASSERT_TRUE(oc_parse_backend("madvise", &b));
+  EXPECT_EQ(b, OC_BACKEND_MADVISE);
+  ASSERT_TRUE(oc_parse_backend("Pager", &b));
+  EXPECT_EQ(b, OC_BACKEND_PAGER);
+  EXPECT_FALSE(oc_parse_backend("uffd", &b));
+  EXPECT_FALSE(oc_parse_backend("", &b));
+  setenv("OUTCORE_BACKEND", "kernel", 1);
+  EXPECT_EQ(oc_backend_from_env(), OC_BACKEND_MADVISE); // one warning, the default
+  setenv("OUTCORE_BACKEND", "pager", 1);
+  EXPECT_EQ(oc_backend_from_env(), OC_BACKEND_PAGER);
+  unsetenv("OUTCORE_BACKEND");
+  EXPECT_EQ(oc_backend_from_env(), OC_BACKEND_MADVISE);
+}
+
 TEST(ConfigFromEnv, DefaultsAndBadValues) {
   setenv("OUTCORE_POLICY", "bogus", 1);
   setenv("OUTCORE_MEM_LIMIT", "512M", 1);

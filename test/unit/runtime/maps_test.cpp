@@ -40,8 +40,10 @@ TEST(MapsClassify, KindsFromProcMaps) {
 }
 
 TEST(MapsClassify, OnlyProgramDataTakesHints) {
-  for (oc_map_kind k : {OC_MAP_ANON, OC_MAP_FILE_PRIVATE, OC_MAP_FILE_SHARED, OC_MAP_SHMEM})
+  for (oc_map_kind k :
+       {OC_MAP_ANON, OC_MAP_FILE_PRIVATE, OC_MAP_FILE_SHARED, OC_MAP_SHMEM, OC_MAP_PAGED})
     EXPECT_TRUE(oc_kind_is_program_data(k));
+  EXPECT_FALSE(oc_kind_needs_swap(OC_MAP_PAGED)); // the pager frees it by writing it back
   for (oc_map_kind k : {OC_MAP_STACK, OC_MAP_CODE, OC_MAP_SPECIAL, OC_MAP_RUNTIME})
     EXPECT_FALSE(oc_kind_is_program_data(k));
 }

@@ -1,0 +1,69 @@
+/*
+ * The userfaultfd pager (OUTCORE_BACKEND=pager; Krueger et al. 1994, LLNL UMap):
+ * the memory it manages (spilled allocations, oc_pager_map regions) is private
+ * anonymous memory whose missing pages fill workers read from a store file
+ * (UFFDIO_COPY, write-protected), whose first write marks a page dirty (a
+ * write-protect fault), and which an evict worker writes back and drops: the
+ * ranges the runtime releases (its release buffer's order: lowest priority, oldest
+ * tag first) and, when the memory limit is near, the pages a clock finds unused.
+ * A page is dropped (MADV_DONTNEED) only once the store holds it; a failed write
+ * keeps it.
+ * Modules: pager_region (registry, userfaultfd ranges), pager_store (files),
+ * pager_fill (fault and prefetch fills), pager_evict (write-back and drop), this
+ * one (start-up, the backend, the public calls, the event hooks).
+ */
+#ifndef OC_PAGER_H
+#define OC_PAGER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "backend.h"
+
+/* Opens the userfaultfd and starts the workers, once; false (after one message
+ * saying why) where userfaultfd is not permitted. */
+bool oc_pager_start(void);
+bool oc_pager_running(void);
+extern const struct oc_backend oc_backend_pager __attribute__((visibility("hidden")));
+
+/* Pages [start, start + len) (page-aligned private anonymous memory, already
+ * mapped, untouched) from store_fd, which holds len bytes, reserved, with data in
+ * its first stored_len (zeros after: a fresh file has none); the caller
+ * keeps store_fd open until oc_pager_forget. False (errno set) if it cannot. */
+bool oc_pager_adopt(void *start, size_t len, int store_fd, size_t stored_len, const char *what);
+/* Stops paging the region at start; write_back: its dirty pages go to the store
+ * first (false if some could not). The caller then unmaps it. */
+bool oc_pager_forget(void *start, bool write_back);
+
+/* Around a fork that gives the child a copy of the store (spilled blocks, spill.h):
+ * hold writes the region's dirty pages back and keeps writes to it waiting until
+ * unhold (the copy is then the memory at the fork); false if some page could not
+ * be written (the caller gives the child no copy). */
+bool oc_pager_hold(void *start);
+void oc_pager_unhold(void *start);
+
+/* Fills the missing pages of [start, start + len) now (prefetch from a worker). */
+void oc_pager_fill_range(uintptr_t start, size_t len);
+/* Queues a fill of [start, start + len) for the prefetch filler; never waits. */
+void oc_pager_fill_later(uintptr_t start, size_t len);
+/* Queues [start, start + len) for the evict worker; never waits. */
+void oc_pager_evict_later(uintptr_t start, size_t len);
+
+/* Threads (pager_fill, pager_evict). */
+bool oc_pager_fill_start(void);
+bool oc_pager_evict_start(void);
+/* Before a fill: waits (bounded) while the evict worker makes room. */
+void oc_pager_wait_for_room(size_t bytes);
+/* Test hook: the fill worker threads (to kill one). */
+unsigned oc_pager_fill_threads(void **threads, unsigned max);
+
+/* Where a tracer connects (OUTCORE_TRACE): each event passes through exactly one of
+ * these, on the thread that handled it. */
+void oc_pager_saw_fault(uintptr_t addr, bool write);
+void oc_pager_filled(uintptr_t start, size_t len, bool prefetch);
+void oc_pager_evicted(uintptr_t start, size_t len, size_t written);
+/* A store read or write that failed (messages, once per kind). */
+void oc_pager_store_failed(const char *what, const char *op, int error);
+
+#endif

@@ -1,0 +1,258 @@
+/*
+ * The evict worker: writes dirty pages back and drops them. It takes the ranges the
+ * runtime releases (already in the release buffer's order) as they come, and when
+ * the group's usage nears the memory limit it first has the release buffer issue its
+ * buffered releases (lowest priority first), then evicts what is still over by a
+ * clock over the regions (second chance for pages filled since the hand passed): the pager's own reclaim,
+ * without which a program over a no-swap limit would be killed. A dirty page is
+ * write-protected before it is written (a write in between faults and waits), and
+ * dropped only after the write succeeded; a failed write keeps it, dirty.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include "limit.h"
+#include "pager.h"
+#include "pager_region.h"
+#include "pager_store.h"
+#include "release.h"
+#include "workers.h"
+
+#define EVICT_CHUNK_PAGES 1024   /* at most 4 MiB per write and lock hold */
+#define EVICT_PERIOD_NS 5000000L /* the limit is sampled this often (OC_LIMIT_SAMPLE_NS) */
+#define ROOM_WAIT_NS 50000000L   /* a fill waits at most this long for room */
+#define MARGIN_MIN (8L << 20)
+/* Watermarks below the cap (UMap's high and low water): above cap - headroom the
+ * evict worker starts, and evicts down to cap - 2 * headroom, ahead of the fills,
+ * which wait only at the cap itself. */
+#define HEADROOM_FRACTION 8
+#define HEADROOM_MIN (4L << 20)
+/* Watermarks below the cap (UMap's high and low water): above cap - headroom the
+ * evict worker starts, and evicts down to cap - 2 * headroom, ahead of the fills,
+ * which wait only at the cap itself. */
+#define HEADROOM_FRACTION 8
+#define HEADROOM_MIN (4L << 20)
+
+static pthread_t evict_thread;
+static struct oc_queue evict_queue;
+static pthread_mutex_t room_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t room_made = PTHREAD_COND_INITIALIZER;
+/* The pager's resident bytes at which the group's usage reaches the line (the limit
+ * less a margin), at the evict worker's last look: fills wait above it. */
+static _Atomic(long) resident_cap_now = LONG_MAX;
+/* The clock hand; the evict worker only. */
+static unsigned hand_region;
+static size_t hand_page;
+
+/* Region locked, pages [first, first + count) (count <= EVICT_CHUNK_PAGES): evicts
+ * the mapped ones; returns the bytes dropped, with the region unlocked. */
+static long evict_chunk(struct oc_pager_region *r, size_t first, size_t count) {
+  unsigned char was[EVICT_CHUNK_PAGES];
+  size_t dirty = 0;
+  for (size_t i = 0; i < count; i++) {
+    was[i] = (unsigned char)oc_page_state(r, first + i);
+    if (was[i] == OC_PAGE_DIRTY || was[i] == OC_PAGE_CLEAN)
+      r->state[first + i] = OC_PAGE_EVICTING;
+  }
+  /* Protect the dirty runs while locked: from here on a write faults and waits. */
+  for (size_t i = 0; i < count;) {
+    size_t j = i;
+    while (j < count && was[j] == OC_PAGE_DIRTY)
+      j++;
+    if (j > i && !oc_pager_uffd_protect(r, first + i, j - i, true))
+      for (size_t k = i; k < j; k++) {
+        was[k] = OC_PAGE_DIRTY | OC_PAGE_REFERENCED; /* not written: kept as it is */
+        r->state[first + k] = OC_PAGE_DIRTY;
+      }
+    dirty += j - i;
+    i = j > i ? j : i + 1;
+  }
+  r->busy++;
+  pthread_mutex_unlock(&r->lock);
+  uintptr_t base = atomic_load(&r->start);
+  size_t written = 0;
+  for (size_t i = 0; dirty && i < count;) {
+    size_t j = i;
+    while (j < count && was[j] == OC_PAGE_DIRTY)
+      j++;
+    if (j > i) {
+      size_t p = first + i;
+      if (oc_pager_store_write(r->io_fd, r->direct, (void *)(base + p * OC_PAGER_PAGE),
+                               (j - i) * OC_PAGER_PAGE, (off_t)(p * OC_PAGER_PAGE))) {
+        written += (j - i) * OC_PAGER_PAGE;
+      } else {
+        oc_pager_store_failed(r->what, "write", errno);
+        for (size_t k = i; k < j; k++)
+          was[k] = OC_PAGE_DIRTY | OC_PAGE_REFERENCED; /* kept */
+      }
+    }
+    i = j > i ? j : i + 1;
+  }
+  long dropped = 0;
+  for (size_t i = 0; i < count;) {
+    size_t j = i;
+    while (j < count && (was[j] == OC_PAGE_DIRTY || was[j] == OC_PAGE_CLEAN))
+      j++;
+    if (j > i) {
+      madvise((void *)(base + (first + i) * OC_PAGER_PAGE), (j - i) * OC_PAGER_PAGE,
+              MADV_DONTNEED);
+      dropped += (long)((j - i) * OC_PAGER_PAGE);
+    }
+    i = j > i ? j : i + 1;
+  }
+  pthread_mutex_lock(&r->lock);
+  for (size_t i = 0; i < count; i++) {
+    if (was[i] == OC_PAGE_DIRTY)
+      r->stored[first + i] = 1;
+    if (was[i] == OC_PAGE_DIRTY || was[i] == OC_PAGE_CLEAN)
+      r->state[first + i] = OC_PAGE_MISSING;
+    else if (was[i] == (OC_PAGE_DIRTY | OC_PAGE_REFERENCED))
+      r->state[first + i] = OC_PAGE_DIRTY;
+  }
+  atomic_fetch_sub(&oc_pager_resident_bytes, dropped);
+  r->busy--;
+  pthread_cond_broadcast(&r->changed);
+  pthread_mutex_unlock(&r->lock);
+  if (dropped)
+    oc_pager_evicted(base + first * OC_PAGER_PAGE, count * OC_PAGER_PAGE, written);
+  return dropped;
+}
+
+static void evict_range(uintptr_t start, size_t len) {
+  uintptr_t at = start, end = start + len;
+  while (at < end) {
+    struct oc_pager_region *r = oc_pager_region_lock(at);
+    if (!r)
+      return;
+    uintptr_t base = atomic_load(&r->start);
+    size_t page = (at - base + OC_PAGER_PAGE - 1) / OC_PAGER_PAGE;
+    size_t last = (end - base) / OC_PAGER_PAGE; /* whole pages only */
+    if (last > r->pages)
+      last = r->pages;
+    if (page >= last) {
+      pthread_mutex_unlock(&r->lock);
+      return;
+    }
+    /* Pages being filled are left alone: their fill may be waiting for this worker. */
+    size_t count = last - page < EVICT_CHUNK_PAGES ? last - page : EVICT_CHUNK_PAGES;
+    evict_chunk(r, page, count);
+    at = base + (page + count) * OC_PAGER_PAGE;
+  }
+}
+
+static bool evictable(unsigned char s) { return s == OC_PAGE_CLEAN || s == OC_PAGE_DIRTY; }
+
+/* Evicts about bytes by the clock; returns the bytes dropped. */
+static long evict_by_clock(long bytes) {
+  long dropped = 0;
+  /* Two sweeps at most: the first may only clear referenced bits. */
+  for (unsigned steps = 0; dropped < bytes && steps < 2 * OC_PAGER_REGIONS + 2;) {
+    struct oc_pager_region *r = &oc_pager_regions[hand_region];
+    uintptr_t start = atomic_load(&r->start);
+    if (!start || !(r = oc_pager_region_lock(start)) || hand_page >= r->pages) {
+      if (r && start)
+        pthread_mutex_unlock(&r->lock);
+      hand_region = (hand_region + 1) % OC_PAGER_REGIONS;
+      hand_page = 0;
+      steps++;
+      continue;
+    }
+    size_t p = hand_page, run = 0;
+    while (p < r->pages && !run) {
+      unsigned char s = r->state[p];
+      if (s & OC_PAGE_REFERENCED)
+        r->state[p] = s & OC_PAGE_STATE_MASK;
+      else if (evictable(s))
+        while (p + run < r->pages && run < EVICT_CHUNK_PAGES && evictable(r->state[p + run]))
+          run++;
+      if (!run)
+        p++;
+    }
+    hand_page = p + run;
+    if (run)
+      dropped += evict_chunk(r, p, run);
+    else
+      pthread_mutex_unlock(&r->lock);
+  }
+  return dropped;
+}
+
+static long headroom(long cap) {
+  return cap / HEADROOM_FRACTION > HEADROOM_MIN ? cap / HEADROOM_FRACTION : HEADROOM_MIN;
+}
+
+/* The pager's resident bytes at which the group's usage reaches the line (the limit
+ * less a margin). Exact between samples, as the pager counts what it maps itself. */
+static long resident_cap(void) {
+  struct oc_limit_figures f;
+  oc_limit_refresh();
+  oc_limit_cached(&f);
+  long margin = f.limit / 8 > MARGIN_MIN ? f.limit / 8 : MARGIN_MIN;
+  return atomic_load(&oc_pager_resident_bytes) - (f.usage + margin - f.limit);
+}
+
+void oc_pager_wait_for_room(size_t bytes) {
+  long cap = atomic_load_explicit(&resident_cap_now, memory_order_relaxed);
+  long after = atomic_load_explicit(&oc_pager_resident_bytes, memory_order_relaxed) + (long)bytes;
+  if (after <= cap - headroom(cap))
+    return;
+  oc_queue_wake(&evict_queue);
+  if (after <= cap)
+    return;
+  struct timespec until;
+  clock_gettime(CLOCK_REALTIME, &until);
+  until.tv_nsec += ROOM_WAIT_NS;
+  if (until.tv_nsec >= 1000000000L) {
+    until.tv_sec++;
+    until.tv_nsec -= 1000000000L;
+  }
+  /* Bounded: when the pager has nothing left to evict, the fill goes ahead. */
+  pthread_mutex_lock(&room_lock);
+  while (atomic_load(&oc_pager_resident_bytes) + (long)bytes > atomic_load(&resident_cap_now) &&
+         pthread_cond_timedwait(&room_made, &room_lock, &until) != ETIMEDOUT) {
+  }
+  pthread_mutex_unlock(&room_lock);
+}
+
+void oc_pager_evict_later(uintptr_t start, size_t len) {
+  struct oc_work work = {start, len, false};
+  oc_queue_push(&evict_queue, &work); /* full: the clock evicts when memory is short */
+}
+
+#define RELEASES_PER_WAKE 64
+
+static void *evict_main(void *unused) {
+  (void)unused;
+  for (;;) {
+    struct oc_work works[RELEASES_PER_WAKE];
+    unsigned taken = 0;
+    if (oc_queue_pop_many(&evict_queue, works, RELEASES_PER_WAKE, &taken, EVICT_PERIOD_NS) ==
+        OC_POP_STOPPED)
+      break;
+    for (unsigned i = 0; i < taken; i++)
+      evict_range(works[i].start, works[i].len);
+    long cap = atomic_load(&oc_pager_resident_bytes) > 0 ? resident_cap() : LONG_MAX;
+    atomic_store(&resident_cap_now, cap);
+    long over = atomic_load(&oc_pager_resident_bytes) - (cap - headroom(cap));
+    /* The release buffer first (its lowest priorities, through the release worker to
+     * this queue): the clock takes only what it does not hold. */
+    if (cap != LONG_MAX && over > 0)
+      over -= oc_release_batch(over + headroom(cap));
+    if (cap != LONG_MAX && over > 0)
+      evict_by_clock(over + headroom(cap));
+    pthread_mutex_lock(&room_lock);
+    pthread_cond_broadcast(&room_made);
+    pthread_mutex_unlock(&room_lock);
+  }
+  return NULL;
+}
+
+bool oc_pager_evict_start(void) {
+  oc_queue_init(&evict_queue);
+  oc_limit_open();
+  return oc_thread_start(&evict_thread, evict_main, NULL);
+}

@@ -1,0 +1,251 @@
+/*
+ * Fill workers: threads that read the userfaultfd and serve its faults (a missing
+ * page: its window's missing pages read from the store and copied in
+ * write-protected; a write to a clean page: marked dirty and unprotected), and the
+ * prefetch filler, which fills ranges the hints ask for ahead of the faults.
+ * A fill worker that exits (cancelled, killed by a bug) is replaced at once by its
+ * cleanup handler, so faults never wait for a thread that is gone; a store that
+ * cannot be read ends the program with a message (its thread would otherwise wait
+ * for ever, and zeros would be wrong data).
+ */
+#include <errno.h>
+#include <linux/userfaultfd.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "pager.h"
+#include "pager_region.h"
+#include "pager_store.h"
+#include "workers.h"
+
+#define FAULT_WORKERS 2
+/* Prefetch fillers: single pages of scattered hints read at depth 1 would cap a
+ * column walk at one disk latency per page; a few in flight (PLATFORM.md: 8k IOPS at
+ * depth 1, 16k at depth 32). */
+#define AHEAD_FILLERS 4
+/* A fault fills the missing pages from it on: one page where faults scatter (a column
+ * walk would otherwise read a whole row block per page it uses), a window doubling up
+ * to 256 KiB while they follow each other (a stream), as the kernel's readahead does;
+ * a write fault's pages come in writable (dirty). A write to a clean page unprotects
+ * the clean pages of its aligned 64 KiB window: one fault, not one per page, for a
+ * program writing an array through. */
+#define FAULT_WINDOW_PAGES 64
+#define WRITE_WINDOW_PAGES 16
+#define FILL_MAX_PAGES 256    /* one read at most 1 MiB */
+#define MESSAGES_PER_READ 16
+
+static pthread_t fault_threads[FAULT_WORKERS];
+static pthread_t ahead_threads[AHEAD_FILLERS];
+static struct oc_queue ahead_queue;
+
+/* Each filling thread's read buffer (aligned for O_DIRECT); workers only. */
+static __thread char *fill_buffer;
+
+static char *buffer(void) {
+  if (!fill_buffer) {
+    void *p = mmap(NULL, FILL_MAX_PAGES * OC_PAGER_PAGE, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    fill_buffer = p == MAP_FAILED ? NULL : p;
+  }
+  return fill_buffer;
+}
+
+/* Region locked, pages [first, first + count) MISSING: reads and maps them (dirty:
+ * writable, for a write fault); returns with the region unlocked. */
+static void fill_run(struct oc_pager_region *r, size_t first, size_t count, bool prefetch,
+                     bool dirty) {
+  char *buf = buffer();
+  if (!buf) {
+    fprintf(stderr, "outcore: pager: no memory for a fill buffer\n");
+    abort();
+  }
+  memset(r->state + first, OC_PAGE_FILLING, count);
+  bool zeros = !memchr(r->stored + first, 1, count); /* never written out: no read */
+  r->busy++;
+  pthread_mutex_unlock(&r->lock);
+  size_t bytes = count * OC_PAGER_PAGE;
+  oc_pager_wait_for_room(bytes);
+  if (zeros)
+    memset(buf, 0, bytes);
+  else if (!oc_pager_store_read(r->io_fd, r->direct, buf, bytes,
+                                (off_t)(first * OC_PAGER_PAGE))) {
+    /* The faulting thread cannot continue without its data. */
+    oc_pager_store_failed(r->what, "read", errno);
+    abort();
+  }
+  bool mapped = oc_pager_uffd_copy(r, first, count, buf, !dirty);
+  pthread_mutex_lock(&r->lock);
+  memset(r->state + first,
+         !mapped ? OC_PAGE_MISSING : (dirty ? OC_PAGE_DIRTY : OC_PAGE_CLEAN) | OC_PAGE_REFERENCED,
+         count);
+  if (mapped)
+    atomic_fetch_add(&oc_pager_resident_bytes, (long)bytes);
+  uintptr_t start = atomic_load(&r->start) + first * OC_PAGER_PAGE;
+  r->busy--;
+  pthread_cond_broadcast(&r->changed);
+  pthread_mutex_unlock(&r->lock);
+  if (mapped)
+    oc_pager_filled(start, bytes, prefetch);
+}
+
+/* The run of pages in state s around page, inside its aligned window of window pages. */
+static void run_around(const struct oc_pager_region *r, size_t page, size_t window,
+                       enum oc_page_state s, size_t *lo, size_t *hi) {
+  size_t w0 = page - page % window, w1 = w0 + window < r->pages ? w0 + window : r->pages;
+  *lo = page;
+  *hi = page + 1;
+  while (*lo > w0 && oc_page_state(r, *lo - 1) == s)
+    (*lo)--;
+  while (*hi < w1 && oc_page_state(r, *hi) == s)
+    (*hi)++;
+}
+
+static void handle_fault(const struct uffd_msg *msg) {
+  uintptr_t addr = msg->arg.pagefault.address & ~(OC_PAGER_PAGE - 1);
+  bool write = msg->arg.pagefault.flags & (UFFD_PAGEFAULT_FLAG_WRITE | UFFD_PAGEFAULT_FLAG_WP);
+  size_t lo, hi;
+  oc_pager_saw_fault(addr, write);
+  struct oc_pager_region *r = oc_pager_region_lock(addr);
+  if (!r) { /* unregistered meanwhile, which woke the thread */
+    struct uffdio_range range = {addr, OC_PAGER_PAGE};
+    ioctl(oc_pager_uffd, UFFDIO_WAKE, &range);
+    return;
+  }
+  size_t page = (addr - atomic_load(&r->start)) / OC_PAGER_PAGE;
+  r->writing = write;
+  oc_pager_region_wait(r, page);
+  enum oc_page_state s = oc_page_state(r, page);
+  if (s == OC_PAGE_MISSING) {
+    size_t window = page == r->seq_next ? 2 * r->seq_window : 1;
+    window = window < FAULT_WINDOW_PAGES ? window : FAULT_WINDOW_PAGES;
+    hi = page + 1;
+    while (hi < r->pages && hi - page < window && oc_page_state(r, hi) == OC_PAGE_MISSING)
+      hi++;
+    r->seq_next = page + window;
+    r->seq_window = window;
+    fill_run(r, page, hi - page, false, write);
+    return;
+  }
+  if (msg->arg.pagefault.flags & UFFD_PAGEFAULT_FLAG_WP) {
+    /* Unprotecting wakes the writer; the pages now differ from the store. */
+    if (s == OC_PAGE_CLEAN)
+      run_around(r, page, WRITE_WINDOW_PAGES, OC_PAGE_CLEAN, &lo, &hi);
+    else
+      lo = page, hi = page + 1;
+    if (oc_pager_uffd_protect(r, lo, hi - lo, false))
+      for (size_t p = lo; p < hi; p++)
+        r->state[p] = (unsigned char)((r->state[p] & OC_PAGE_REFERENCED) | OC_PAGE_DIRTY);
+  } else {
+    oc_pager_uffd_wake(r, page, 1); /* filled by another worker meanwhile */
+  }
+  pthread_mutex_unlock(&r->lock);
+}
+
+static void *fault_worker_main(void *slot);
+
+/* A fill worker is leaving: another takes its place. */
+static void replace_worker(void *slot) {
+  unsigned i = (unsigned)(uintptr_t)slot;
+  pthread_detach(pthread_self()); /* nobody joins it */
+  fprintf(stderr, "outcore: pager fill worker %u exited; starting another\n", i);
+  if (!oc_thread_start(&fault_threads[i], fault_worker_main, slot)) {
+    fprintf(stderr, "outcore: cannot start a pager fill worker: faults on paged memory "
+                    "cannot be served\n");
+    abort();
+  }
+}
+
+static void *fault_worker_main(void *slot) {
+  int old;
+  pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
+  pthread_cleanup_push(replace_worker, slot);
+  struct uffd_msg msgs[MESSAGES_PER_READ];
+  for (;;) {
+    struct pollfd p = {.fd = oc_pager_uffd, .events = POLLIN};
+    /* Only here may the thread be cancelled: never with pages marked FILLING. */
+    pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
+    int ready = poll(&p, 1, -1);
+    pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
+    if (ready < 0 && errno != EINTR)
+      break;
+    ssize_t n = read(oc_pager_uffd, msgs, sizeof msgs);
+    if (n < 0 && (errno == EAGAIN || errno == EINTR))
+      continue;
+    if (n < 0)
+      break;
+    for (ssize_t i = 0; i < n / (ssize_t)sizeof msgs[0]; i++)
+      if (msgs[i].event == UFFD_EVENT_PAGEFAULT)
+        handle_fault(&msgs[i]);
+      else if (msgs[i].event == UFFD_EVENT_UNMAP)
+        oc_pager_region_unmapped(msgs[i].arg.remove.start, msgs[i].arg.remove.end);
+  }
+  pthread_cleanup_pop(0);
+  fprintf(stderr, "outcore: pager fill worker %u stopped: %s\n", (unsigned)(uintptr_t)slot,
+          strerror(errno));
+  abort(); /* faults would wait for ever */
+}
+
+void oc_pager_fill_range(uintptr_t start, size_t len) {
+  uintptr_t at = start & ~(OC_PAGER_PAGE - 1), end = start + len;
+  while (at < end) {
+    struct oc_pager_region *r = oc_pager_region_lock(at);
+    if (!r)
+      return;
+    uintptr_t base = atomic_load(&r->start);
+    size_t page = (at - base) / OC_PAGER_PAGE;
+    size_t last = (end - base + OC_PAGER_PAGE - 1) / OC_PAGER_PAGE;
+    if (last > r->pages)
+      last = r->pages;
+    while (page < last && oc_page_state(r, page) != OC_PAGE_MISSING)
+      page++;
+    size_t stop = page;
+    while (stop < last && stop - page < FILL_MAX_PAGES && oc_page_state(r, stop) == OC_PAGE_MISSING)
+      stop++;
+    if (page == stop) {
+      pthread_mutex_unlock(&r->lock);
+      return;
+    }
+    /* Into an array the program is writing, prefetched pages come in writable
+     * (dirty): a write-protect fault per 64 KiB costs more than writing back a page
+     * that turns out unchanged; a read fault turns this off. */
+    fill_run(r, page, stop - page, true, r->writing);
+    at = base + stop * OC_PAGER_PAGE;
+  }
+}
+
+void oc_pager_fill_later(uintptr_t start, size_t len) {
+  struct oc_work work = {start, len, false};
+  oc_queue_push(&ahead_queue, &work); /* full: the filler is behind; faults fill it */
+}
+
+static void *ahead_main(void *unused) {
+  (void)unused;
+  struct oc_work work;
+  while (oc_queue_pop(&ahead_queue, &work, -1) == OC_POP_ITEM)
+    oc_pager_fill_range(work.start, work.len);
+  return NULL;
+}
+
+bool oc_pager_fill_start(void) {
+  oc_queue_init(&ahead_queue);
+  for (unsigned i = 0; i < FAULT_WORKERS; i++)
+    if (!oc_thread_start(&fault_threads[i], fault_worker_main, (void *)(uintptr_t)i))
+      return false;
+  for (unsigned i = 0; i < AHEAD_FILLERS; i++)
+    if (!oc_thread_start(&ahead_threads[i], ahead_main, NULL))
+      return false;
+  return true;
+}
+
+unsigned oc_pager_fill_threads(void **threads, unsigned max) {
+  unsigned n = 0;
+  for (; n < FAULT_WORKERS && n < max; n++)
+    threads[n] = (void *)fault_threads[n];
+  return n;
+}

@@ -1,0 +1,400 @@
+/* Pager backend (OUTCORE_BACKEND=pager) tests on oc_pager_map regions; one mode per
+ * run: fill (initial data, write-back at unmap), prefetch (a hint fills ahead of the
+ * faults), evict (a release writes dirty pages back, drops them, and they fault back
+ * in), fork (the child has no such memory: it faults; the parent keeps its data),
+ * spill_fork (a spilled block: the child gets a copy), munmap (a region unmapped by
+ * the program: other memory mapped there is never evicted), kill (fill workers cancelled: replacements serve the faults), failwrite (a store
+ * that refuses writes, made immutable: released pages stay in memory, unchanged, and
+ * go once it accepts them again), full DIR (a store
+ * that cannot be reserved: NULL and ENOSPC), threads SIZE_MIB (threads write and
+ * check slices of a region bigger than the cgroup limit they run in).
+ * Linked with the static runtime: it asks which backend runs and reaches the fill
+ * workers. Exits 77 when userfaultfd is not permitted (the pager is not running). */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "backend.h"
+#include "outcore/outcore.h"
+#include "pager.h"
+#include "spill.h"
+
+#define PAGE 4096L
+
+static int failures;
+#define CHECK(cond, ...)                                                                           \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                        \
+      fprintf(stderr, __VA_ARGS__);                                                                \
+      fprintf(stderr, "\n");                                                                       \
+      failures++;                                                                                  \
+    }                                                                                              \
+  } while (0)
+
+/* Page i's word j under generation g. */
+static long word(long i, long j, long g) { return (i * 1000003 + j * 7 + g * 101) ^ 0x5a5a; }
+
+static void fill_page(char *p, long i, long g) {
+  long *w = (long *)(p + i * PAGE);
+  for (long j = 0; j < PAGE / (long)sizeof(long); j++)
+    w[j] = word(i, j, g);
+}
+
+static bool page_is(const char *p, long i, long g) {
+  const long *w = (const long *)(p + i * PAGE);
+  for (long j = 0; j < PAGE / (long)sizeof(long); j++)
+    if (w[j] != word(i, j, g))
+      return false;
+  return true;
+}
+
+static long resident_pages(const char *p, long pages) {
+  unsigned char vec[pages];
+  if (mincore((void *)p, (size_t)(pages * PAGE), vec) != 0)
+    return -1;
+  long n = 0;
+  for (long i = 0; i < pages; i++)
+    n += vec[i] & 1;
+  return n;
+}
+
+/* A file of pages pages, page i holding generation 0. */
+static void make_file(const char *path, long pages) {
+  int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+  char *buf = malloc(PAGE);
+  for (long i = 0; i < pages; i++) {
+    fill_page(buf - i * PAGE, i, 0);
+    if (pwrite(fd, buf, PAGE, i * PAGE) != PAGE)
+      abort();
+  }
+  free(buf);
+  close(fd);
+}
+
+static bool file_page_is(const char *path, long i, long g) {
+  int fd = open(path, O_RDONLY);
+  char *buf = malloc(PAGE);
+  bool ok = fd >= 0 && pread(fd, buf, PAGE, i * PAGE) == PAGE && page_is(buf - i * PAGE, i, g);
+  free(buf);
+  close(fd);
+  return ok;
+}
+
+static long now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Releases the region until at most want pages stay mapped or timeout_ms passed. */
+static long release_until(char *p, long pages, long want, long timeout_ms) {
+  long resident = resident_pages(p, pages);
+  for (long start = now_ms(); now_ms() - start < timeout_ms && resident > want; usleep(20000)) {
+    oc_release_block(p, pages, 0, 7);
+    oc_release_block(p + pages * PAGE / 2, pages / 2, 0, 7); /* moves the tag on */
+    resident = resident_pages(p, pages);
+  }
+  return resident;
+}
+
+static void fill_mode(const char *path) {
+  long pages = 2048; /* 8 MiB */
+  make_file(path, pages);
+  char *p = oc_pager_map(pages * PAGE, path);
+  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  if (!p)
+    return;
+  CHECK(resident_pages(p, pages) == 0, "pages mapped before any fault");
+  for (long i = 0; i < pages; i++)
+    CHECK(page_is(p, i, 0), "page %ld: not the file's data", i);
+  for (long i = 0; i < pages; i += 2)
+    fill_page(p, i, 1);
+  CHECK(oc_pager_unmap(p, pages * PAGE) == 0, "oc_pager_unmap: %s", strerror(errno));
+  for (long i = 0; i < pages; i++)
+    CHECK(file_page_is(path, i, i % 2 ? 0 : 1), "file page %ld after unmap", i);
+}
+
+static void prefetch_mode(const char *path) {
+  long pages = 2048;
+  make_file(path, pages);
+  char *p = oc_pager_map(pages * PAGE, path);
+  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  if (!p)
+    return;
+  long want = 512, resident = 0;
+  for (long start = now_ms(); now_ms() - start < 5000 && resident < want; usleep(20000)) {
+    /* Repeated: a hint on a mapping the runtime has not seen yet is dropped. */
+    oc_prefetch_block(p, want, 0, 1);
+    resident = resident_pages(p, want);
+  }
+  CHECK(resident == want, "prefetch mapped %ld of %ld pages", resident, want);
+  CHECK(resident_pages(p + want * PAGE, pages - want) == 0, "pages past the hint were mapped");
+  for (long i = 0; i < pages; i++)
+    CHECK(page_is(p, i, 0), "page %ld after prefetch", i);
+  oc_pager_unmap(p, pages * PAGE);
+}
+
+static void evict_mode(const char *path) {
+  long pages = 4096; /* 16 MiB */
+  make_file(path, pages);
+  char *p = oc_pager_map(pages * PAGE, path);
+  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  if (!p)
+    return;
+  for (long i = 0; i < pages; i++)
+    fill_page(p, i, 2);
+  long resident = release_until(p, pages, 0, 5000);
+  CHECK(resident == 0, "release left %ld of %ld pages mapped", resident, pages);
+  for (long i = 0; i < pages; i++)
+    CHECK(file_page_is(path, i, 2), "store page %ld after eviction", i);
+  for (long i = 0; i < pages; i++)
+    CHECK(page_is(p, i, 2), "page %ld faulted back", i);
+  oc_pager_unmap(p, pages * PAGE);
+}
+
+static void fork_mode(void) {
+  long pages = 1024;
+  char *p = oc_pager_map(pages * PAGE, NULL);
+  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  if (!p)
+    return;
+  for (long i = 0; i < pages; i++)
+    fill_page(p, i, 3);
+  fflush(NULL);
+  pid_t child = fork();
+  if (child == 0)
+    _exit(p[0] == 0 ? 2 : 3); /* must not get here: the memory is not inherited */
+  int status;
+  waitpid(child, &status, 0);
+  /* SIGSEGV (a sanitizer's handler may turn it into an exit status); 2 or 3: the
+   * child read the memory. */
+  CHECK(status != 0 && !(WIFEXITED(status) && WEXITSTATUS(status) >= 2 &&
+                         WEXITSTATUS(status) <= 3),
+        "a child touching paged memory: status %#x, not SIGSEGV", status);
+  for (long i = 0; i < pages; i++)
+    CHECK(page_is(p, i, 3), "parent page %ld after fork", i);
+  oc_pager_unmap(p, pages * PAGE);
+}
+
+/* A spilled block under the pager: the child gets a copy of the memory at the fork,
+ * and neither sees the other's later writes. */
+static void spill_fork_mode(void) {
+  long pages = 2048;
+  char *p = oc_spill_alloc_always((size_t)(pages * PAGE), 0);
+  CHECK(p, "no spilled block");
+  if (!p)
+    return;
+  for (long i = 0; i < pages; i++)
+    fill_page(p, i, 1);
+  int to_child[2], to_parent[2];
+  if (pipe(to_child) || pipe(to_parent))
+    exit(2);
+  fflush(NULL);
+  pid_t child = fork();
+  if (child == 0) {
+    bool ok = true;
+    for (long i = 0; i < pages; i++)
+      ok = ok && page_is(p, i, 1);
+    for (long i = 0; i < pages / 2; i++)
+      fill_page(p, i, 2);
+    char c;
+    if (write(to_parent[1], "x", 1) != 1 || read(to_child[0], &c, 1) != 1)
+      _exit(3);
+    for (long i = 0; i < pages; i++)
+      ok = ok && page_is(p, i, i < pages / 2 ? 2 : 1);
+    _exit(ok ? 0 : 1);
+  }
+  close(to_parent[1]);
+  char c;
+  CHECK(read(to_parent[0], &c, 1) == 1, "the child died");
+  for (long i = pages / 2; i < pages; i++)
+    fill_page(p, i, 3);
+  CHECK(write(to_child[1], "y", 1) == 1, "the child died");
+  int status;
+  waitpid(child, &status, 0);
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the child's copy: status %#x", status);
+  for (long i = 0; i < pages; i++)
+    CHECK(page_is(p, i, i < pages / 2 ? 1 : 3), "parent page %ld after fork", i);
+  oc_spill_free(p);
+}
+
+/* The program unmaps a region itself and maps other memory there: the pager forgets
+ * the region's pages and never evicts the new memory, even when asked to. */
+static void munmap_mode(void) {
+  long pages = 1024;
+  char *p = oc_pager_map(pages * PAGE, NULL);
+  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  if (!p)
+    return;
+  long sum = 0;
+  for (long i = 0; i < pages / 2; i++) /* read: clean pages */
+    sum += p[i * PAGE];
+  for (long i = pages / 2; i < pages; i++) /* written: dirty pages */
+    fill_page(p, i, 1);
+  CHECK(sum == 0, "a new region reads as zeros");
+  CHECK(munmap(p, pages * PAGE) == 0, "munmap: %s", strerror(errno));
+  char *q = mmap(p, pages * PAGE, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+  CHECK(q == p, "no new mapping at the old address");
+  if (q != p)
+    return;
+  for (long i = 0; i < pages; i++)
+    fill_page(q, i, 2);
+  oc_pager_evict_later((uintptr_t)q, (size_t)(pages * PAGE));
+  usleep(200000);
+  for (long i = 0; i < pages; i++)
+    CHECK(page_is(q, i, 2), "new memory at page %ld lost", i);
+  munmap(q, pages * PAGE);
+}
+
+static void kill_mode(const char *path) {
+  long pages = 2048;
+  make_file(path, pages);
+  char *p = oc_pager_map(pages * PAGE, path);
+  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  if (!p)
+    return;
+  void *threads[8];
+  unsigned n = oc_pager_fill_threads(threads, 8);
+  CHECK(n > 0, "no fill workers");
+  for (unsigned i = 0; i < n; i++)
+    pthread_cancel((pthread_t)threads[i]);
+  usleep(100000);
+  for (long i = 0; i < pages; i++)
+    CHECK(page_is(p, i, 0), "page %ld after the fill workers were cancelled", i);
+  oc_pager_unmap(p, pages * PAGE);
+}
+
+/* Sets or clears the file's immutable flag; false where that is not allowed. */
+static bool set_immutable(const char *path, bool on) {
+  int fd = open(path, O_RDONLY);
+  int flags = 0;
+  bool done = fd >= 0 && ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0;
+  flags = on ? flags | FS_IMMUTABLE_FL : flags & ~FS_IMMUTABLE_FL;
+  done = done && ioctl(fd, FS_IOC_SETFLAGS, &flags) == 0;
+  if (fd >= 0)
+    close(fd);
+  return done;
+}
+
+static int failwrite_mode(const char *path) {
+  long pages = 1024;
+  make_file(path, pages);
+  char *p = oc_pager_map(pages * PAGE, path);
+  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  if (!p)
+    return 1;
+  for (long i = 0; i < pages; i++)
+    fill_page(p, i, 2);
+  if (!set_immutable(path, true)) {
+    printf("pager failwrite: skipped: cannot make %s immutable\n", path);
+    oc_pager_unmap(p, pages * PAGE);
+    return 77;
+  }
+  long kept = release_until(p, pages, 0, 1000);
+  CHECK(kept == pages, "%ld of %ld unwritable pages dropped", pages - kept, pages);
+  for (long i = 0; i < pages; i++)
+    CHECK(page_is(p, i, 2), "page %ld after a failed write-back", i);
+  set_immutable(path, false);
+  long left = release_until(p, pages, 0, 5000);
+  CHECK(left == 0, "%ld pages still mapped once the store accepts writes", left);
+  for (long i = 0; i < pages; i++)
+    CHECK(file_page_is(path, i, 2) && page_is(p, i, 2), "page %ld written back late", i);
+  oc_pager_unmap(p, pages * PAGE);
+  return 0;
+}
+
+static void full_mode(const char *dir) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/store", dir);
+  errno = 0;
+  char *p = oc_pager_map(64L << 20, path);
+  CHECK(!p && errno == ENOSPC, "a store on a full disk: %p, %s", (void *)p, strerror(errno));
+}
+
+struct slice {
+  char *p;
+  long first, count;
+};
+
+static void *write_and_check(void *arg) {
+  struct slice *s = arg;
+  for (long g = 4; g < 6; g++) {
+    for (long i = s->first; i < s->first + s->count; i++)
+      fill_page(s->p, i, g);
+    for (long i = s->first; i < s->first + s->count; i++)
+      CHECK(page_is(s->p, i, g), "page %ld, generation %ld", i, g);
+  }
+  return NULL;
+}
+
+static void threads_mode(long mib) {
+  long pages = (mib << 20) / PAGE;
+  char *p = oc_pager_map((size_t)(pages * PAGE), NULL);
+  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  if (!p)
+    return;
+  enum { THREADS = 4 };
+  pthread_t t[THREADS];
+  struct slice s[THREADS];
+  for (int i = 0; i < THREADS; i++) {
+    s[i] = (struct slice){p, pages / THREADS * i, pages / THREADS};
+    pthread_create(&t[i], NULL, write_and_check, &s[i]);
+  }
+  for (int i = 0; i < THREADS; i++)
+    pthread_join(t[i], NULL);
+  oc_pager_unmap(p, (size_t)(pages * PAGE));
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2)
+    return 2;
+  if (oc_backend_select() != &oc_backend_pager) {
+    printf("pager: skipped: the pager is not running (OUTCORE_BACKEND=pager, userfaultfd)\n");
+    return 77;
+  }
+  const char *mode = argv[1], *arg = argc > 2 ? argv[2] : NULL;
+  char path[] = "/var/tmp/outcore-pager-test-XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0)
+    return 2;
+  close(fd);
+  if (!strcmp(mode, "fill"))
+    fill_mode(path);
+  else if (!strcmp(mode, "prefetch"))
+    prefetch_mode(path);
+  else if (!strcmp(mode, "evict"))
+    evict_mode(path);
+  else if (!strcmp(mode, "fork"))
+    fork_mode();
+  else if (!strcmp(mode, "spill_fork"))
+    spill_fork_mode();
+  else if (!strcmp(mode, "munmap"))
+    munmap_mode();
+  else if (!strcmp(mode, "kill"))
+    kill_mode(path);
+  else if (!strcmp(mode, "failwrite"))
+    failures = failwrite_mode(path) == 77 ? -1 : failures;
+  else if (!strcmp(mode, "full") && arg)
+    full_mode(arg);
+  else if (!strcmp(mode, "threads") && arg)
+    threads_mode(atol(arg));
+  else
+    failures++;
+  unlink(path);
+  if (failures < 0)
+    return 77;
+  printf("pager %s: %s\n", mode, failures ? "FAILED" : "ok");
+  return failures != 0;
+}
