@@ -15,6 +15,7 @@
 #include "pager_store.h"
 #include "spill_file.h"
 #include "stats.h"
+#include "trace.h"
 
 static _Atomic(bool) running;
 
@@ -217,9 +218,10 @@ __attribute__((visibility("default"))) int oc_pager_unmap(void *addr, size_t siz
 
 /* ---- events --------------------------------------------------------------------- */
 
-void oc_pager_saw_fault(uintptr_t addr, bool write) {
-  (void)addr;
+void oc_pager_saw_fault(uintptr_t addr, bool write, bool missing) {
   oc_count(write ? OC_PAGER_WRITE_FAULTS : OC_PAGER_FAULTS, 1);
+  if (missing) /* a page-in; a write-protect fault only marks a page dirty */
+    oc_trace_fault(addr, oc_trace_clock());
 }
 
 void oc_pager_filled(uintptr_t start, size_t len, bool prefetch) {
@@ -228,7 +230,7 @@ void oc_pager_filled(uintptr_t start, size_t len, bool prefetch) {
 }
 
 void oc_pager_evicted(uintptr_t start, size_t len, size_t written) {
-  (void)start;
+  oc_trace_event(OC_TRACE_PAGE_OUT, start, len, 0, -1);
   oc_count(OC_PAGER_BYTES_EVICTED, (long)len);
   oc_count(OC_PAGER_BYTES_WRITTEN, (long)written);
 }

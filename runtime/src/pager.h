@@ -60,7 +60,8 @@ unsigned oc_pager_fill_threads(void **threads, unsigned max);
 
 /* Where a tracer connects (OUTCORE_TRACE): each event passes through exactly one of
  * these, on the thread that handled it. */
-void oc_pager_saw_fault(uintptr_t addr, bool write);
+/* missing: the page was not there (a write-protect fault on a present page is not). */
+void oc_pager_saw_fault(uintptr_t addr, bool write, bool missing);
 void oc_pager_filled(uintptr_t start, size_t len, bool prefetch);
 void oc_pager_evicted(uintptr_t start, size_t len, size_t written);
 /* A store read or write that failed (messages, once per kind). */

@@ -110,7 +110,7 @@ static void handle_fault(const struct uffd_msg *msg) {
   uintptr_t addr = msg->arg.pagefault.address & ~(OC_PAGER_PAGE - 1);
   bool write = msg->arg.pagefault.flags & (UFFD_PAGEFAULT_FLAG_WRITE | UFFD_PAGEFAULT_FLAG_WP);
   size_t lo, hi;
-  oc_pager_saw_fault(addr, write);
+  oc_pager_saw_fault(addr, write, !(msg->arg.pagefault.flags & UFFD_PAGEFAULT_FLAG_WP));
   struct oc_pager_region *r = oc_pager_region_lock(addr);
   if (!r) { /* unregistered meanwhile, which woke the thread */
     struct uffdio_range range = {addr, OC_PAGER_PAGE};
