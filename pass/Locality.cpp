@@ -163,9 +163,10 @@ void LocalityInfo::print(raw_ostream &OS, const Function &F) const {
          << "; spatial locality " << depthList(Model, RL.SpatialLocality)
          << "\n";
       OS << "    group " << RL.Group << " " << groupRoleName(RL.Role)
-         << "; prefetch when " << RL.PrefetchPredicate << "; release when "
-         << RL.ReleasePredicate << "; priority " << RL.Priority << "; hints "
-         << (RL.Hints ? "yes" : "none") << "\n";
+         << "; prefetch when " << predicateText(Model, RL.PrefetchPredicate)
+         << "; release when " << predicateText(Model, RL.ReleasePredicate)
+         << "; priority " << RL.Priority << "; hints " << (RL.Hints ? "yes" : "none")
+         << "\n";
     }
   }
   for (const MissedNest &Missed : this->Missed)

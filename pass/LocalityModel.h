@@ -20,6 +20,8 @@
 #ifndef OUTCORE_LOCALITYMODEL_H
 #define OUTCORE_LOCALITYMODEL_H
 
+#include "Predicate.h"
+
 #include "isl/isl-noexceptions.h"
 
 #include <cstdint>
@@ -58,7 +60,10 @@ struct NestLoop {
 };
 
 struct NestRef {
-  std::string Array;                ///< IR name of the base ("A", "MemRef_A")
+  /// Which array: references with the same id address the same array (the
+  /// same base and symbolic offset); the id is not the name.
+  unsigned ArrayId = 0;
+  std::string Array;                ///< display name of the base ("A", "a+n")
   std::vector<int> Path;            ///< enclosing loops, outermost first
   isl::map Access;                  ///< [c_Path...] -> [a0..ad-1]; null when Indirect
   int64_t ElemSize = 8;             ///< bytes per element
@@ -149,8 +154,8 @@ struct RefLocality {
   std::vector<int64_t> SpatialFactor;
   int Group = -1;                       ///< index of the group (refs sharing pages)
   GroupRole Role = GroupRole::Single;
-  std::string PrefetchPredicate;        ///< "true", "false", "i = 0", "j mod 2 = 0", "a and b"
-  std::string ReleasePredicate;
+  Predicate PrefetchPredicate;          ///< "true", "false", "i = 0", "j mod 2 = 0", "a and b"
+  Predicate ReleasePredicate;
   unsigned Priority = 0;                ///< OSDI eq. 2 over TemporalLoops
   bool Hints = true;                    ///< false: smaller than a page, or resident
 };
@@ -164,6 +169,15 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params);
 
 /// Depth of a loop in the nest tree (0 = outermost).
 int loopDepth(const NestModel &Nest, int Loop);
+
+/// The source name of a loop for printing ("i"; "loop2" when it has none).
+std::string loopName(const NestModel &Nest, int Loop);
+
+/// T in parentheses unless it is a single name or number ("(n - 1)", "n").
+std::string parenthesized(const std::string &T);
+
+/// A * B, saturated at INT64_MAX: page counts of deep nests overflow.
+int64_t saturatedMul(int64_t A, int64_t B);
 
 } // namespace outcore
 

@@ -27,6 +27,8 @@
 #include "isl/ast_build.h"
 #include "isl/options.h"
 
+#include <algorithm>
+
 #define DEBUG_TYPE "outcore"
 
 using namespace llvm;
@@ -349,6 +351,7 @@ private:
     const polly::ScopArrayInfo *SAI = MA.getScopArrayInfo();
     NestRef Ref;
     Ref.Array = baseName(SAI->getBasePtr());
+    Ref.ArrayId = Nest.arrayId(SAI->getBasePtr());
     Ref.Path = Path;
     isl::map Access = moveToCtx(isl::manage(isl_map_reset_tuple_id(
         isl_map_reset_tuple_id(MA.getAccessRelation().release(), isl_dim_in),
@@ -546,6 +549,7 @@ private:
       Subscripts.push_back(Offset);
 
     std::vector<std::map<int, int64_t>> Coefficients(Subscripts.size());
+    std::vector<const SCEV *> SymbolicTerms;
     std::vector<int64_t> Constants(Subscripts.size());
     for (size_t D = 0; D < Subscripts.size(); ++D) {
       const SCEV *Symbolic;
@@ -553,9 +557,12 @@ private:
                          Constants[D], Symbolic))
         return "the address of a reference to '" + Ref.Array +
                "' is not an affine function of the loop counters";
-      if (Symbolic) // a[i + n]: its own region, uniformly generated with none
+      if (Symbolic) { // a[i + n]: its own region, uniformly generated with none
         Ref.Array += "+" + scevText(Symbolic);
+        SymbolicTerms.push_back(Symbolic);
+      }
     }
+    Ref.ArrayId = Nest.arrayId(BaseUnknown->getValue(), SymbolicTerms);
 
     // A byte offset becomes elements when every term is a whole number.
     int64_t Unit = 1;
@@ -652,6 +659,15 @@ const SCEV *backedgeCount(const Loop *L, ScalarEvolution &SE, bool SymbolicMax) 
     return inclusiveBoundCount(L, SE);
   Type *I64 = Type::getInt64Ty(SE.getContext());
   return SE.getTypeSizeInBits(BTC->getType()) > 64 ? SE.getTruncateExpr(BTC, I64) : BTC;
+}
+
+unsigned IRNest::arrayId(const Value *Base, const std::vector<const SCEV *> &Symbolic) {
+  std::pair<const Value *, std::vector<const SCEV *>> Key(Base, Symbolic);
+  auto It = std::find(Arrays.begin(), Arrays.end(), Key);
+  if (It != Arrays.end())
+    return unsigned(It - Arrays.begin());
+  Arrays.push_back(std::move(Key));
+  return unsigned(Arrays.size() - 1);
 }
 
 FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {

@@ -240,8 +240,8 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
     const RefLocality &RL = Nest.Locality.Refs[R];
     if (!RL.Hints || RL.Role == GroupRole::Member)
       continue;
-    bool Pf = RL.PrefetchPredicate != "false" && RL.Role != GroupRole::Trailer;
-    bool Rel = RL.ReleasePredicate != "false" && RL.Role != GroupRole::Leader;
+    bool Pf = !RL.PrefetchPredicate.isFalse() && RL.Role != GroupRole::Trailer;
+    bool Rel = !RL.ReleasePredicate.isFalse() && RL.Role != GroupRole::Leader;
     if (Within && !(Nest.IR.Accesses[R] && Within->contains(Nest.IR.Accesses[R])))
       continue;
     if (Model.Refs[R].Indirect) {

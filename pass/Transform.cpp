@@ -132,6 +132,110 @@ void registerModule(Module &M, const Runtime &RT, int64_t PageSize) {
   appendToGlobalCtors(M, F, 0);
 }
 
+/// Lowers prefetch and release predicates to i1 values in the preheader of
+/// the pipeline loop L, on the loops of the nest around L (the strip loop
+/// handles L and the loops inside it). A test the pass cannot compute (the
+/// last iteration of a loop whose count is unknown) is left out of its
+/// clause: a hint more, never one less.
+class GateLowering {
+public:
+  GateLowering(const AnalyzedNest &Nest, Loop *L, SCEVExpander &Exp,
+               ScalarEvolution &SE, Instruction *At)
+      : Nest(Nest), L(L), Exp(Exp), SE(SE), B(At) {}
+
+  /// The gates of one reference, or null where no test applies. The clauses
+  /// are lowered loop by loop, first/last tests before page tests, the
+  /// prefetch clause of a loop before its release clause.
+  void lower(const Predicate &Prefetch, const Predicate &Release, Value *&PfGate,
+             Value *&RelGate) {
+    std::vector<std::pair<bool, int>> Loops; // (page test, loop)
+    for (const Predicate *P : {&Prefetch, &Release})
+      for (const PredicateClause &C : P->clauses()) {
+        std::pair<bool, int> Key(C.front().TermKind == PredicateTerm::Kind::Mod,
+                                 C.front().Loop);
+        if (std::find(Loops.begin(), Loops.end(), Key) == Loops.end())
+          Loops.push_back(Key);
+      }
+    std::stable_sort(Loops.begin(), Loops.end(),
+                     [](auto &X, auto &Y) { return X.first < Y.first; });
+    Remainders.clear();
+    for (auto [IsPage, K] : Loops) {
+      if (Nest.IR.Loops[K] == L || !Nest.IR.Loops[K]->contains(L))
+        continue;
+      andClauseOn(K, Prefetch, PfGate);
+      andClauseOn(K, Release, RelGate);
+    }
+  }
+
+private:
+  void andClauseOn(int K, const Predicate &P, Value *&Gate) {
+    for (const PredicateClause &C : P.clauses()) {
+      if (C.front().Loop != K)
+        continue;
+      Value *Any = nullptr;
+      for (const PredicateTerm &T : C)
+        if (Value *V = lowerTerm(T, Any ? "" : termName(T)))
+          Any = Any ? B.CreateOr(Any, V) : V;
+      if (Any)
+        Gate = Gate ? B.CreateAnd(Gate, Any) : Any;
+    }
+  }
+
+  static const char *termName(const PredicateTerm &T) {
+    switch (T.TermKind) {
+    case PredicateTerm::Kind::First:
+      return "oc.first";
+    case PredicateTerm::Kind::Last:
+      return "oc.last.it";
+    case PredicateTerm::Kind::Mod:
+      return T.Residue == 0 ? "oc.page.first" : "oc.page.last";
+    }
+    return "";
+  }
+
+  Value *lowerTerm(const PredicateTerm &T, const Twine &Name) {
+    auto [C, Last] = counter(T.Loop);
+    switch (T.TermKind) {
+    case PredicateTerm::Kind::First:
+      return B.CreateICmpEQ(C, B.getInt64(0), Name);
+    case PredicateTerm::Kind::Last:
+      return Last ? B.CreateICmpEQ(C, Last, Name) : nullptr;
+    case PredicateTerm::Kind::Mod: {
+      Value *&Rem = Remainders[{T.Loop, T.Factor}];
+      if (!Rem)
+        Rem = B.CreateURem(C, B.getInt64(T.Factor), "oc.rem");
+      return B.CreateICmpEQ(Rem, B.getInt64(T.Residue), Name);
+    }
+    }
+    return nullptr;
+  }
+
+  /// The counter of loop K and its last value (null when unknown).
+  std::pair<Value *, Value *> counter(int K) {
+    auto [It, New] = Counters.try_emplace(K, nullptr, nullptr);
+    if (New) {
+      Loop *OL = Nest.IR.Loops[K];
+      Type *I64 = B.getInt64Ty();
+      Instruction *At = &*B.GetInsertPoint();
+      const SCEV *C = SE.getAddRecExpr(SE.getZero(I64), SE.getOne(I64), OL, SCEV::FlagNUW);
+      It->second.first = Exp.expandCodeFor(C, I64, At);
+      const SCEV *Last = backedgeCount(OL, SE);
+      if (Last && Exp.isSafeToExpandAt(Last, At))
+        It->second.second = B.CreateZExtOrTrunc(
+            Exp.expandCodeFor(Last, Last->getType(), At), I64, "oc.last");
+    }
+    return It->second;
+  }
+
+  const AnalyzedNest &Nest;
+  Loop *L;
+  SCEVExpander &Exp;
+  ScalarEvolution &SE;
+  IRBuilder<> B;
+  std::map<int, std::pair<Value *, Value *>> Counters;  ///< loop -> (c, last c)
+  std::map<std::pair<int, int64_t>, Value *> Remainders; ///< of one reference
+};
+
 struct Context {
   Function &F;
   LoopInfo &LI;
@@ -184,56 +288,16 @@ std::string transformNest(const AnalyzedNest &Nest, const NestSchedule &NS,
   // Predicates on the loops around the pipeline loop (TOCS 3.2 peels and
   // strip-mines those loops): reference R is prefetched only in the outer
   // iterations that first touch its data and released only in those that
-  // last touch it. Each test runs once per outer iteration, here; a test the
-  // pass cannot compute is left out (a hint more, never one less).
+  // last touch it. Each test runs once per outer iteration, here.
   std::vector<Value *> PfGate(NS.Refs.size(), nullptr), RelGate(NS.Refs.size(), nullptr);
   {
-    IRBuilder<> GB(PT);
-    std::map<int, std::pair<Value *, Value *>> Counters; // loop -> (c, last c)
-    auto CounterOf = [&](int K) {
-      auto [It, New] = Counters.try_emplace(K, nullptr, nullptr);
-      if (New) {
-        Loop *OL = Nest.IR.Loops[K];
-        const SCEV *C = Cx.SE.getAddRecExpr(Cx.SE.getZero(I64), Cx.SE.getOne(I64), OL,
-                                            SCEV::FlagNUW);
-        It->second.first = Exp.expandCodeFor(C, I64, PT);
-        const SCEV *Last = backedgeCount(OL, Cx.SE);
-        if (Last && Exp.isSafeToExpandAt(Last, PT))
-          It->second.second = GB.CreateZExtOrTrunc(
-              Exp.expandCodeFor(Last, Last->getType(), PT), I64, "oc.last");
-      }
-      return It->second;
-    };
-    auto And = [&](Value *&Gate, Value *Cond) {
-      Gate = Gate ? GB.CreateAnd(Gate, Cond) : Cond;
-    };
+    GateLowering Gates(Nest, L, Exp, Cx.SE, PT);
     for (size_t R = 0; R < NS.Refs.size(); ++R) {
       if (NS.Refs[R].IndexLoad)
         continue;
       const RefLocality &RL = Nest.Locality.Refs[NS.Refs[R].Ref];
-      auto Around = [&](int K) {
-        return Nest.IR.Loops[K] != L && Nest.IR.Loops[K]->contains(L);
-      };
-      for (int K : RL.TemporalLocality)
-        if (Around(K)) {
-          auto [C, Last] = CounterOf(K);
-          And(PfGate[R], GB.CreateICmpEQ(C, GB.getInt64(0), "oc.first"));
-          if (Last)
-            And(RelGate[R], GB.CreateICmpEQ(C, Last, "oc.last.it"));
-        }
-      for (size_t X = 0; X < RL.SpatialLocality.size(); ++X)
-        if (int K = RL.SpatialLocality[X]; Around(K)) {
-          // c mod F = 0 / F - 1 (and the last iteration, which ends a page
-          // that a partial last group of F iterations leaves open).
-          auto [C, Last] = CounterOf(K);
-          int64_t F = RL.SpatialFactor[X];
-          Value *Rem = GB.CreateURem(C, GB.getInt64(F), "oc.rem");
-          And(PfGate[R], GB.CreateICmpEQ(Rem, GB.getInt64(0), "oc.page.first"));
-          Value *Ends = GB.CreateICmpEQ(Rem, GB.getInt64(F - 1), "oc.page.last");
-          if (Last)
-            Ends = GB.CreateOr(Ends, GB.CreateICmpEQ(C, Last));
-          And(RelGate[R], Ends);
-        }
+      Gates.lower(RL.PrefetchPredicate, RL.ReleasePredicate.orLastIteration(),
+                  PfGate[R], RelGate[R]);
     }
   }
   Exp.clear();
