@@ -230,6 +230,107 @@ void addRefPages(PageCount &Count, const NestModel &Nest, const NestRef &Ref,
   Count.add(std::move(Factors), Coef);
 }
 
+enum class Fit { Yes, No, Unknown };
+
+/// Localized iteration space (TOCS 3.1.3): innermost loops that fit, a loop
+/// only when every loop inside it is localized. Loop numbering need not
+/// follow the tree, so children are resolved first, by recursion.
+void localizeLoops(const NestModel &Nest, const std::vector<Fit> &Fits,
+                   const MachineParams &Params, NestLocality &Out) {
+  std::vector<std::vector<int>> Children(Nest.Loops.size());
+  for (size_t K = 0; K < Nest.Loops.size(); ++K)
+    if (Nest.Loops[K].Parent >= 0)
+      Children[Nest.Loops[K].Parent].push_back(int(K));
+  std::vector<bool> Done(Nest.Loops.size(), false);
+  auto Resolve = [&](auto &Self, int K) -> void {
+    if (Done[K])
+      return;
+    Done[K] = true;
+    LoopLocality &LL = Out.Loops[K];
+    // Too many pages for the memory assumed at compile time, whatever the
+    // unknown trips are; with run-time versions, the memory there decides
+    // (a column walk whose column fits keeps its pages across columns).
+    bool Versioned = Params.Unknown == UnknownTrip::Version;
+    if (Fits[K] == Fit::No && !Versioned)
+      return;
+    bool ChildrenLocalized = true, ChildDepends = false, ChildNeedsMemory = false;
+    for (int C : Children[K]) {
+      Self(Self, C);
+      ChildrenLocalized &= Out.Loops[C].Localized;
+      // A child that is out for a known reason rules K out for that reason.
+      if (!Out.Loops[C].Localized && !Out.Loops[C].decidedAtRunTime())
+        return;
+      ChildDepends |= Out.Loops[C].DependsOnUnknownTrip;
+      ChildNeedsMemory |= Out.Loops[C].DependsOnMemory;
+    }
+    // With Small the decision also rests on the assumption: the flag says so
+    // in every mode; Version is the mode in which the transform acts on it.
+    LL.DependsOnUnknownTrip = Fits[K] == Fit::Unknown || ChildDepends;
+    LL.DependsOnMemory = Fits[K] == Fit::No || ChildNeedsMemory;
+    bool AssumeFit = Params.Unknown == UnknownTrip::Small ||
+                     (Params.AssumeFitFromDepth >= 0 &&
+                      loopDepth(Nest, K) >= Params.AssumeFitFromDepth);
+    LL.Localized = ChildrenLocalized && (Fits[K] == Fit::Yes || AssumeFit);
+  };
+  for (size_t K = 0; K < Nest.Loops.size(); ++K)
+    Resolve(Resolve, int(K));
+}
+
+/// Locality, predicates (TOCS 3.1.4), priorities (OSDI eq. 2) and hints of
+/// each reference, once loops are localized and groups formed.
+void describeReferences(const NestModel &Nest, const std::vector<RefReuse> &Reuse,
+                        const MachineParams &Params, NestLocality &Out) {
+  for (size_t R = 0; R < Nest.Refs.size(); ++R) {
+    const NestRef &Ref = Nest.Refs[R];
+    RefLocality &Loc = Out.Refs[R];
+    const RefReuse &RR = Reuse[R];
+    std::vector<PredicateTerm> PrefetchTerms, ReleaseTerms;
+    for (size_t P = 0; P < Ref.Path.size(); ++P) {
+      int L = Ref.Path[P];
+      bool Localized = Out.Loops[L].Localized;
+      if (Localized)
+        Loc.LocalizedLoops.push_back(L);
+      if (RR.Temporal[P]) {
+        Loc.TemporalLoops.push_back(L);
+        Loc.Priority += 1u << std::min(loopDepth(Nest, L), 31);
+      }
+      if (RR.Spatial[P])
+        Loc.SpatialLoops.push_back(L);
+      if (!Localized)
+        continue;
+      if (RR.Temporal[P]) {
+        Loc.TemporalLocality.push_back(L);
+        PrefetchTerms.push_back(PredicateTerm::first(L));
+        ReleaseTerms.push_back(PredicateTerm::last(L));
+      } else if (int64_t F = RR.Spatial[P]) {
+        Loc.SpatialLocality.push_back(L);
+        Loc.SpatialFactor.push_back(F);
+        PrefetchTerms.push_back(PredicateTerm::mod(L, F, 0));
+        ReleaseTerms.push_back(PredicateTerm::mod(L, F, F - 1));
+      }
+    }
+    if (Ref.Indirect) {
+      // Indices unknown at compile time: always prefetch, never release
+      // (reuse cannot be predicted; OSDI 3.2).
+      Loc.PrefetchPredicate = Predicate::always();
+      Loc.ReleasePredicate = Predicate::never();
+      Loc.Priority = 0;
+    } else {
+      bool Leads = Loc.Role == GroupRole::Single || Loc.Role == GroupRole::Leader;
+      bool Trails =
+          Loc.Role == GroupRole::Single || Loc.Role == GroupRole::Trailer;
+      Loc.PrefetchPredicate =
+          Leads ? Predicate::allOf(PrefetchTerms) : Predicate::never();
+      Loc.ReleasePredicate =
+          Trails ? Predicate::allOf(ReleaseTerms) : Predicate::never();
+    }
+    // An array of at most a page stays resident (OSDI Fig. 5, c[]).
+    bool Tiny = Ref.ArrayBytes && *Ref.ArrayBytes <= Params.PageSize;
+    Loc.Hints = !Tiny && !(Loc.PrefetchPredicate.isFalse() &&
+                           Loc.ReleasePredicate.isFalse());
+  }
+}
+
 } // namespace
 
 const char *groupRoleName(GroupRole R) {
@@ -289,7 +390,6 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params) {
   // Within one iteration of loop K only the loops inside K iterate, so the
   // groups for this count use reuse vectors in those loops only.
   const int64_t MemPages = Params.MemSize / std::max<int64_t>(Params.PageSize, 1);
-  enum class Fit { Yes, No, Unknown };
   std::vector<Fit> Fits(Nest.Loops.size());
   for (size_t K = 0; K < Nest.Loops.size(); ++K) {
     std::vector<int> Under;
@@ -323,46 +423,8 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params) {
     }
   }
 
-  // 3. Localized iteration space: innermost loops that fit, a loop only when
-  // every loop inside it is localized. Loop numbering need not follow the
-  // tree, so resolve children first by recursion.
-  std::vector<std::vector<int>> Children(Nest.Loops.size());
-  for (size_t K = 0; K < Nest.Loops.size(); ++K)
-    if (Nest.Loops[K].Parent >= 0)
-      Children[Nest.Loops[K].Parent].push_back(int(K));
-  std::vector<bool> Done(Nest.Loops.size(), false);
-  auto Resolve = [&](auto &Self, int K) -> void {
-    if (Done[K])
-      return;
-    Done[K] = true;
-    LoopLocality &LL = Out.Loops[K];
-    // Too many pages for the memory assumed at compile time, whatever the
-    // unknown trips are; with run-time versions, the memory there decides
-    // (a column walk whose column fits keeps its pages across columns).
-    bool Versioned = Params.Unknown == UnknownTrip::Version;
-    if (Fits[K] == Fit::No && !Versioned)
-      return;
-    bool ChildrenLocalized = true, ChildDepends = false, ChildNeedsMemory = false;
-    for (int C : Children[K]) {
-      Self(Self, C);
-      ChildrenLocalized &= Out.Loops[C].Localized;
-      // A child that is out for a known reason rules K out for that reason.
-      if (!Out.Loops[C].Localized && !Out.Loops[C].decidedAtRunTime())
-        return;
-      ChildDepends |= Out.Loops[C].DependsOnUnknownTrip;
-      ChildNeedsMemory |= Out.Loops[C].DependsOnMemory;
-    }
-    // With Small the decision also rests on the assumption: the flag says so
-    // in every mode; Version is the mode in which the transform acts on it.
-    LL.DependsOnUnknownTrip = Fits[K] == Fit::Unknown || ChildDepends;
-    LL.DependsOnMemory = Fits[K] == Fit::No || ChildNeedsMemory;
-    bool AssumeFit = Params.Unknown == UnknownTrip::Small ||
-                     (Params.AssumeFitFromDepth >= 0 &&
-                      loopDepth(Nest, K) >= Params.AssumeFitFromDepth);
-    LL.Localized = ChildrenLocalized && (Fits[K] == Fit::Yes || AssumeFit);
-  };
-  for (size_t K = 0; K < Nest.Loops.size(); ++K)
-    Resolve(Resolve, int(K));
+  // 3. Localized iteration space.
+  localizeLoops(Nest, Fits, Params, Out);
 
   // 4. Groups for locality: reuse vectors inside the localized space.
   std::vector<int> AllRefs(Nest.Refs.size());
@@ -391,55 +453,7 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params) {
     }
 
   // 5. Locality, predicates, priorities, hints.
-  for (size_t R = 0; R < Nest.Refs.size(); ++R) {
-    const NestRef &Ref = Nest.Refs[R];
-    RefLocality &Loc = Out.Refs[R];
-    const RefReuse &RR = Reuse[R];
-    std::vector<PredicateTerm> PrefetchTerms, ReleaseTerms;
-    for (size_t P = 0; P < Ref.Path.size(); ++P) {
-      int L = Ref.Path[P];
-      bool Localized = Out.Loops[L].Localized;
-      if (Localized)
-        Loc.LocalizedLoops.push_back(L);
-      if (RR.Temporal[P]) {
-        Loc.TemporalLoops.push_back(L);
-        Loc.Priority += 1u << std::min(loopDepth(Nest, L), 31);
-      }
-      if (RR.Spatial[P])
-        Loc.SpatialLoops.push_back(L);
-      if (!Localized)
-        continue;
-      if (RR.Temporal[P]) {
-        Loc.TemporalLocality.push_back(L);
-        PrefetchTerms.push_back(PredicateTerm::first(L));
-        ReleaseTerms.push_back(PredicateTerm::last(L));
-      } else if (int64_t F = RR.Spatial[P]) {
-        Loc.SpatialLocality.push_back(L);
-        Loc.SpatialFactor.push_back(F);
-        PrefetchTerms.push_back(PredicateTerm::mod(L, F, 0));
-        ReleaseTerms.push_back(PredicateTerm::mod(L, F, F - 1));
-      }
-    }
-    if (Ref.Indirect) {
-      // Indices unknown at compile time: always prefetch, never release
-      // (reuse cannot be predicted; OSDI 3.2).
-      Loc.PrefetchPredicate = Predicate::always();
-      Loc.ReleasePredicate = Predicate::never();
-      Loc.Priority = 0;
-    } else {
-      bool Leads = Loc.Role == GroupRole::Single || Loc.Role == GroupRole::Leader;
-      bool Trails =
-          Loc.Role == GroupRole::Single || Loc.Role == GroupRole::Trailer;
-      Loc.PrefetchPredicate =
-          Leads ? Predicate::allOf(PrefetchTerms) : Predicate::never();
-      Loc.ReleasePredicate =
-          Trails ? Predicate::allOf(ReleaseTerms) : Predicate::never();
-    }
-    // An array of at most a page stays resident (OSDI Fig. 5, c[]).
-    bool Tiny = Ref.ArrayBytes && *Ref.ArrayBytes <= Params.PageSize;
-    Loc.Hints = !Tiny && !(Loc.PrefetchPredicate.isFalse() &&
-                           Loc.ReleasePredicate.isFalse());
-  }
+  describeReferences(Nest, Reuse, Params, Out);
   return Out;
 }
 
