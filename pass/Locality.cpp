@@ -20,7 +20,7 @@ AnalysisKey OutcoreLocalityAnalysis::Key;
 LocalityInfo OutcoreLocalityAnalysis::run(Function &F,
                                           FunctionAnalysisManager &FAM) {
   LocalityInfo Info;
-  Info.Params = Params ? *Params : paramsFromCommandLine();
+  Info.Machine = Machine ? *Machine : paramsFromCommandLine().Machine;
   FunctionNests Nests = buildFunctionNests(F, FAM);
   Info.Ctx = Nests.Ctx;
   Info.Missed = std::move(Nests.Missed);
@@ -28,7 +28,7 @@ LocalityInfo OutcoreLocalityAnalysis::run(Function &F,
     for (NestRef &Ref : Nest.Model.Refs)
       if (Ref.Text.empty())
         Ref.Text = referenceText(Nest, Ref);
-    NestLocality L = analyzeNest(Nest.Model, Info.Params.Machine);
+    NestLocality L = analyzeNest(Nest.Model, Info.Machine);
     LLVM_DEBUG(dbgs() << "outcore: analysed a nest of " << Nest.Loops.size()
                       << " loops, " << Nest.Model.Refs.size() << " refs\n");
     Info.Nests.push_back({std::move(Nest), std::move(L)});
@@ -119,7 +119,7 @@ std::string depthList(const NestModel &Nest, const std::vector<int> &Loops) {
 }
 
 void LocalityInfo::print(raw_ostream &OS, const Function &F) const {
-  const MachineParams &M = Params.Machine;
+  const MachineParams &M = Machine;
   static const char *UnknownNames[] = {"small", "large", "version"};
   OS << "Outcore locality for function '" << F.getName() << "': page "
      << M.PageSize << " B, memory " << M.MemSize << " B ("
@@ -176,11 +176,19 @@ void LocalityInfo::print(raw_ostream &OS, const Function &F) const {
 
 PreservedAnalyses OutcoreLocalityPrinterPass::run(Function &F,
                                                   FunctionAnalysisManager &FAM) {
-  if (Params)
-    OutcoreLocalityAnalysis(Params).run(F, FAM).print(OS, F);
-  else
-    FAM.getResult<OutcoreLocalityAnalysis>(F).print(OS, F);
+  std::optional<LocalityInfo> Own;
+  OutcoreParams P = Params ? *Params : paramsFromCommandLine();
+  localityFor(F, FAM, P.Machine, Own).print(OS, F);
   return PreservedAnalyses::all();
+}
+
+const LocalityInfo &localityFor(Function &F, FunctionAnalysisManager &FAM,
+                                const MachineParams &Machine,
+                                std::optional<LocalityInfo> &Own) {
+  if (Machine == paramsFromCommandLine().Machine)
+    return FAM.getResult<OutcoreLocalityAnalysis>(F);
+  Own = OutcoreLocalityAnalysis(Machine).run(F, FAM);
+  return *Own;
 }
 
 } // namespace outcore

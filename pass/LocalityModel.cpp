@@ -119,9 +119,7 @@ RefReuse reuseAlongLoops(const NestRef &Ref, const RefLocality &Out,
     return R;
   isl::ctx Ctx = Ref.Access.ctx();
   for (size_t P = 0; P < N; ++P) {
-    isl::set Unit = isl::set::universe(isl::space(Ctx, 0, unsigned(N)));
-    for (size_t Q = 0; Q < N; ++Q)
-      Unit = Unit.fix_si(isl::dim::set, unsigned(Q), Q == P ? 1 : 0);
+    isl::set Unit = unitVector(Ctx, unsigned(N), unsigned(P));
     if (Unit.is_subset(Out.TemporalSpace).is_true()) {
       R.Temporal[P] = true;
       continue;
@@ -236,7 +234,8 @@ enum class Fit { Yes, No, Unknown };
 /// only when every loop inside it is localized. Loop numbering need not
 /// follow the tree, so children are resolved first, by recursion.
 void localizeLoops(const NestModel &Nest, const std::vector<Fit> &Fits,
-                   const MachineParams &Params, NestLocality &Out) {
+                   const MachineParams &Params, int AssumeFitFromDepth,
+                   NestLocality &Out) {
   std::vector<std::vector<int>> Children(Nest.Loops.size());
   for (size_t K = 0; K < Nest.Loops.size(); ++K)
     if (Nest.Loops[K].Parent >= 0)
@@ -268,8 +267,8 @@ void localizeLoops(const NestModel &Nest, const std::vector<Fit> &Fits,
     LL.DependsOnUnknownTrip = Fits[K] == Fit::Unknown || ChildDepends;
     LL.DependsOnMemory = Fits[K] == Fit::No || ChildNeedsMemory;
     bool AssumeFit = Params.Unknown == UnknownTrip::Small ||
-                     (Params.AssumeFitFromDepth >= 0 &&
-                      loopDepth(Nest, K) >= Params.AssumeFitFromDepth);
+                     (AssumeFitFromDepth >= 0 &&
+                      loopDepth(Nest, K) >= AssumeFitFromDepth);
     LL.Localized = ChildrenLocalized && (Fits[K] == Fit::Yes || AssumeFit);
   };
   for (size_t K = 0; K < Nest.Loops.size(); ++K)
@@ -369,7 +368,8 @@ int loopDepth(const NestModel &Nest, int Loop) {
   return Depth;
 }
 
-NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params) {
+NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params,
+                         int AssumeFitFromDepth) {
   NestLocality Out;
   Out.Loops.resize(Nest.Loops.size());
   Out.Refs.resize(Nest.Refs.size());
@@ -424,7 +424,7 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params) {
   }
 
   // 3. Localized iteration space.
-  localizeLoops(Nest, Fits, Params, Out);
+  localizeLoops(Nest, Fits, Params, AssumeFitFromDepth, Out);
 
   // 4. Groups for locality: reuse vectors inside the localized space.
   std::vector<int> AllRefs(Nest.Refs.size());

@@ -21,6 +21,7 @@
 #define OUTCORE_LOCALITYMODEL_H
 
 #include "Predicate.h"
+#include "Reuse.h"
 
 #include "isl/isl-noexceptions.h"
 
@@ -42,9 +43,10 @@ struct MachineParams {
   int64_t PageSize = 4096;          ///< bytes
   int64_t MemSize = 64 << 20;       ///< bytes the analysis may assume
   UnknownTrip Unknown = UnknownTrip::Large;
-  /// When >= 0: loops at this depth or deeper whose fit rests on unknown trip
-  /// counts are taken to fit (a run-time version of the nest checks that).
-  int AssumeFitFromDepth = -1;
+
+  bool operator==(const MachineParams &O) const {
+    return PageSize == O.PageSize && MemSize == O.MemSize && Unknown == O.Unknown;
+  }
 };
 
 struct NestLoop {
@@ -77,45 +79,6 @@ struct NestModel {
   std::vector<NestLoop> Loops;
   std::vector<NestRef> Refs;
 };
-
-//===----------------------------------------------------------------------===//
-// Reuse vector spaces (TOCS Appendix A). Each space is a set of vectors r in
-// Z^n (n = number of loops on the reference's path) given as an isl::set
-// without parameters.
-//===----------------------------------------------------------------------===//
-
-/// The access as one affine function H i + c on an unrestricted domain, tuple
-/// names dropped (constants may involve parameters). Null when the relation is
-/// not a single affine function (not single-valued, or piecewise).
-isl::multi_aff affineAccess(const isl::map &Access);
-
-/// Coefficient of the loop at path position Pos in the last array index: the
-/// element stride of the fastest-varying index along that loop. nullopt for a
-/// non-affine or 0-d access.
-std::optional<int64_t> lastIndexStride(const isl::map &Access, unsigned Pos);
-
-/// ker H: iteration differences along which the reference touches the same
-/// element (A.1). Only the zero vector for a non-affine access.
-isl::set temporalReuseSpace(const isl::map &Access);
-
-/// ker H_S: H with its last row zeroed: the same row (A.2).
-isl::set spatialReuseSpace(const isl::map &Access);
-
-/// References whose index functions differ at most in the constant term
-/// (Gannon et al.; A.3). Parametric constant terms must be equal or differ by a
-/// constant.
-bool uniformlyGenerated(const isl::map &A, const isl::map &B);
-
-/// Group reuse between two uniformly generated references (eq. 3 and the
-/// half-page rule): exists r with H_S r = c_S,A - c_S,B, r restricted to the
-/// loops in Allowed (positions on the path), and |c_A,last - c_B,last| *
-/// ElemSize < PageSize / 2.
-bool haveGroupReuse(const isl::map &A, const isl::map &B, int64_t ElemSize,
-                    int64_t PageSize, const std::vector<int> &Allowed);
-
-/// Negative if A touches shared data before B (A leads B), positive if after,
-/// zero if they touch it in the same iteration.
-int compareLead(const isl::map &A, const isl::map &B);
 
 //===----------------------------------------------------------------------===//
 // The locality of a whole nest (TOCS 3.1.3, 3.1.4; OSDI eq. 2).
@@ -165,7 +128,11 @@ struct NestLocality {
   std::vector<RefLocality> Refs;        ///< parallel to NestModel::Refs
 };
 
-NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params);
+/// AssumeFitFromDepth >= 0: loops at this depth or deeper whose fit rests on
+/// unknown trip counts are taken to fit (a run-time version of the nest
+/// checks that).
+NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params,
+                         int AssumeFitFromDepth = -1);
 
 /// Depth of a loop in the nest tree (0 = outermost).
 int loopDepth(const NestModel &Nest, int Loop);

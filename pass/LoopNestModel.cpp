@@ -128,7 +128,7 @@ namespace {
 
 /// The source name of L's induction variable: from debug info when compiled
 /// with -g, else the PHI's name without the ".0" mem2reg adds.
-std::string loopName(Loop *L, ScalarEvolution &SE, unsigned Index) {
+std::string sourceLoopName(Loop *L, ScalarEvolution &SE, unsigned Index) {
   PHINode *Phi = nullptr;
   if (inductionOf(L, SE, &Phi)) {
     if (std::optional<std::string> Name = debugVariableName(Phi))
@@ -151,7 +151,7 @@ NestLoop describeLoop(Loop *L, int Parent, unsigned Index, ScalarEvolution &SE,
                       std::optional<SourceCounter> &Source) {
   NestLoop NL;
   NL.Parent = Parent;
-  NL.Name = loopName(L, SE, Index);
+  NL.Name = sourceLoopName(L, SE, Index);
   // ScalarEvolution gives the plainest text ("n") when the trip count is
   // invariant in the whole nest; Polly's domain covers triangular loops (its
   // maximum over the outer loops) and is exact where SCEV gives up.
@@ -499,10 +499,7 @@ private:
   std::optional<std::string> addAccess(Instruction &Inst, int LoopIndex,
                                        IRNest &Nest) {
     Value *Ptr = getLoadStorePointerOperand(&Inst);
-    Type *ElemTy = isa<LoadInst>(Inst)
-                       ? Inst.getType()
-                       : cast<StoreInst>(Inst).getValueOperand()->getType();
-    int64_t ElemSize = DL.getTypeStoreSize(ElemTy);
+    int64_t ElemSize = DL.getTypeStoreSize(getLoadStoreType(&Inst));
     const SCEV *Address = SE.getSCEV(Ptr);
     const SCEV *Base = SE.getPointerBase(Address);
     auto *BaseUnknown = dyn_cast<SCEVUnknown>(Base);

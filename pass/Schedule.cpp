@@ -2,7 +2,7 @@
 
 #include "Schedule.h"
 
-#include "Versioning.h"
+#include "Footprint.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -103,14 +103,6 @@ bool inNest(const AnalyzedNest &Nest, const Loop *L) {
   return L && llvm::is_contained(Nest.IR.Loops, L);
 }
 
-const Value *pointerOperand(const Instruction *I) {
-  if (auto *LI = dyn_cast<LoadInst>(I))
-    return LI->getPointerOperand();
-  if (auto *SI = dyn_cast<StoreInst>(I))
-    return SI->getPointerOperand();
-  return nullptr;
-}
-
 /// The reference's address as {Base,+,Step}<L> with inner loops at their
 /// first iteration; Step 0 when the address does not change along L.
 struct AtLoop {
@@ -124,15 +116,13 @@ struct AtLoop {
 
 std::optional<AtLoop> addressAt(const Instruction *Access, const Loop *L,
                                 ScalarEvolution &SE) {
-  const Value *Ptr = pointerOperand(Access);
+  const Value *Ptr = getLoadStorePointerOperand(Access);
   if (!Ptr || !SE.isSCEVable(Ptr->getType()))
     return std::nullopt;
   const SCEV *S = SE.getSCEV(const_cast<Value *>(Ptr));
   AtLoop R;
   R.InnerExtent = static_cast<int64_t>(
-      Access->getModule()->getDataLayout().getTypeStoreSize(
-          isa<LoadInst>(Access) ? Access->getType()
-                                : cast<StoreInst>(Access)->getValueOperand()->getType()));
+      Access->getModule()->getDataLayout().getTypeStoreSize(getLoadStoreType(const_cast<Instruction *>(Access))));
   while (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
     if (AR->getLoop() == L || !L->contains(AR->getLoop()))
       break;
@@ -182,7 +172,7 @@ std::optional<RefSchedule> scheduleIndirect(const AnalyzedNest &Nest, unsigned R
   auto A = addressAt(Index, L, SE);
   if (!A || !A->Step || *A->Step == 0 || !Probe.isSafeToExpandAt(A->Base, Preheader))
     return std::nullopt;
-  const SCEV *Target = SE.getSCEV(const_cast<Value *>(pointerOperand(Access)));
+  const SCEV *Target = SE.getSCEV(const_cast<Value *>(getLoadStorePointerOperand(Access)));
   bool Other = SCEVExprContains(Target, [&](const SCEV *X) {
     if (auto *AR = dyn_cast<SCEVAddRecExpr>(X))
       return L->contains(AR->getLoop());
@@ -370,7 +360,7 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
   NS.Within = Within;
   const NestModel &Model = Nest.IR.Model;
   const int64_t Page = Params.Machine.PageSize;
-  const int64_t BlockBytes = Page * std::max<int64_t>(1, Params.BlockPages);
+  const int64_t BlockBytes = Params.blockBytes();
 
   // References that want hints (TOCS 3.1.4).
   std::vector<Candidate> Cands;

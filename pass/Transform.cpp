@@ -12,6 +12,7 @@
 #include "NestRewriter.h"
 #include "Remarks.h"
 #include "Schedule.h"
+#include "Footprint.h"
 #include "Versioning.h"
 
 #include "llvm/Analysis/LoopInfo.h"
@@ -30,6 +31,8 @@ using namespace llvm;
 namespace outcore {
 
 namespace {
+
+constexpr const char *NoHints = "no reference gets a hint in the pipeline loop";
 
 /// Rewrites the pipeline loop of NS. Returns a reason when the nest is left
 /// exactly as it was.
@@ -64,8 +67,7 @@ std::string hintVersion(const AnalyzedNest &V, const NestSchedule &NS, RewriteCo
   if (NS.EntryBytes) {
     Loop *Root = NS.Within ? NS.Within : V.IR.Loops[0];
     SCEVExpander Exp(Cx.SE, Cx.F.getParent()->getDataLayout(), "oc.entry");
-    const int64_t Block =
-        Cx.Params.Machine.PageSize * std::max<int64_t>(1, Cx.Params.BlockPages);
+    const int64_t Block = Cx.Params.blockBytes();
     ValueToValueMapTy VMap;
     auto ShortRows = [&](IRBuilder<> &B) -> Value * {
       Instruction *At = &*B.GetInsertPoint();
@@ -82,7 +84,7 @@ std::string hintVersion(const AnalyzedNest &V, const NestSchedule &NS, RewriteCo
       NestSchedule MS = scheduleNest(Moved, Cx.Params, Cx.LI, Cx.DT, Cx.SE, Inner,
                                      NS.Within ? MovedRoot : nullptr);
       std::string Why = !MS.Reason.empty() ? MS.Reason
-                        : MS.Refs.empty()  ? "no reference gets a hint"
+                        : MS.Refs.empty()  ? NoHints
                                            : rewritePipeline(Moved, MS, Cx);
       LLVM_DEBUG(if (!Why.empty()) dbgs() << "outcore: short-row version left plain: "
                                           << Why << "\n");
@@ -100,7 +102,7 @@ std::string forEachPipeline(const AnalyzedNest &V, RewriteContext &Cx, Loop *Wit
   NestSchedule NS = scheduleNest(V, Cx.Params, Cx.LI, Cx.DT, Cx.SE, nullptr, Within);
   if (NS.Parts.empty()) {
     if (NS.Reason.empty() && NS.Refs.empty())
-      NS.Reason = "no reference gets a hint in the pipeline loop";
+      NS.Reason = NoHints;
     return NS.Reason.empty() ? OnPipeline(NS) : NS.Reason;
   }
   std::string First;
@@ -127,16 +129,16 @@ std::string hintPipelines(const AnalyzedNest &V, RewriteContext &Cx) {
 PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
   if (F.isDeclaration())
     return PreservedAnalyses::all();
-  const LocalityInfo &Info =
-      Params ? OutcoreLocalityAnalysis(Params).run(F, FAM)
-             : FAM.getResult<OutcoreLocalityAnalysis>(F);
+  const OutcoreParams P = Params ? *Params : paramsFromCommandLine();
+  std::optional<LocalityInfo> Own;
+  const LocalityInfo &Info = localityFor(F, FAM, P.Machine, Own);
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   RewriteContext Cx{F,
              FAM.getResult<LoopAnalysis>(F),
              FAM.getResult<DominatorTreeAnalysis>(F),
              FAM.getResult<ScalarEvolutionAnalysis>(F),
              ORE,
-             Info.Params,
+             P,
              {}};
   bool Changed = false;
   for (const AnalyzedNest &Nest : Info.Nests) {
@@ -147,7 +149,7 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
     }
     std::string Reason = forEachPipeline(Nest, Cx, nullptr,
                                          [](const NestSchedule &) { return ""; });
-    const MachineParams &Machine = Info.Params.Machine;
+    const MachineParams &Machine = P.Machine;
     // Read before the IR changes: every hinted nest runs only when its data
     // does not fit (the fit test); data that fits in the memory the analysis
     // assumes stays resident and gets no hints (DESIGN, Analysis 5).
