@@ -29,8 +29,14 @@ LocalityInfo OutcoreLocalityAnalysis::run(Function &F,
       if (Ref.Text.empty())
         Ref.Text = referenceText(Nest, Ref);
     NestLocality L = analyzeNest(Nest.Model, Info.Machine);
-    LLVM_DEBUG(dbgs() << "outcore: analysed a nest of " << Nest.Loops.size()
-                      << " loops, " << Nest.Model.Refs.size() << " refs\n");
+    LLVM_DEBUG({
+      dbgs() << "outcore: analysed a nest of " << Nest.Loops.size() << " loops, "
+             << Nest.Model.Refs.size() << " refs; localized:";
+      for (size_t K = 0; K < L.Loops.size(); ++K)
+        if (L.Loops[K].Localized)
+          dbgs() << " " << Nest.Model.Loops[K].Name;
+      dbgs() << "\n";
+    });
     Info.Nests.push_back({std::move(Nest), std::move(L)});
   }
   return Info;
@@ -169,9 +175,9 @@ void LocalityInfo::print(raw_ostream &OS, const Function &F) const {
          << "\n";
     }
   }
-  for (const MissedNest &Missed : this->Missed)
-    OS << "Missed nest at loop '" << Missed.Outermost->getHeader()->getName()
-       << "': " << Missed.Reason << "\n";
+  for (const MissedNest &Miss : Missed)
+    OS << "Missed nest at loop '" << Miss.Outermost->getHeader()->getName()
+       << "': " << Miss.Reason << "\n";
 }
 
 PreservedAnalyses OutcoreLocalityPrinterPass::run(Function &F,

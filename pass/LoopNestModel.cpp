@@ -707,11 +707,11 @@ FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
     if (!Why && Nest.Model.Refs.empty() && !Nest.Unsupported.empty())
       Why = Nest.Unsupported;
     if (Why) {
-      std::string Polly = pollyRejection(
+      std::string PollyWhy = pollyRejection(
           Top, FAM.getResult<polly::ScopAnalysis>(F),
           FAM.getResult<RegionInfoAnalysis>(F));
       Result.Missed.push_back(
-          {Top, *Why + (Polly.empty() ? "" : " (Polly: " + Polly + ")")});
+          {Top, *Why + (PollyWhy.empty() ? "" : " (Polly: " + PollyWhy + ")")});
     }
     else if (!Nest.Model.Refs.empty())
       Result.Nests.push_back(std::move(Nest));

@@ -6,11 +6,13 @@
 #include "Versioning.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
@@ -18,7 +20,11 @@
 #include <algorithm>
 #include <map>
 
+#define DEBUG_TYPE "outcore"
+
 using namespace llvm;
+
+STATISTIC(NumHints, "Hint calls inserted");
 
 namespace outcore {
 
@@ -40,18 +46,15 @@ public:
   /// prefetch clause of a loop before its release clause.
   void lower(const Predicate &Prefetch, const Predicate &Release, Value *&PfGate,
              Value *&RelGate) {
-    std::vector<std::pair<bool, int>> Loops; // (page test, loop)
-    for (const Predicate *P : {&Prefetch, &Release})
-      for (const PredicateClause &C : P->clauses()) {
-        std::pair<bool, int> Key(C.front().TermKind == PredicateTerm::Kind::Mod,
-                                 C.front().Loop);
-        if (std::find(Loops.begin(), Loops.end(), Key) == Loops.end())
-          Loops.push_back(Key);
-      }
-    std::stable_sort(Loops.begin(), Loops.end(),
-                     [](auto &X, auto &Y) { return X.first < Y.first; });
+    std::vector<int> Loops;
+    for (bool PageTests : {false, true})
+      for (const Predicate *P : {&Prefetch, &Release})
+        for (const PredicateClause &C : P->clauses())
+          if ((C.front().TermKind == PredicateTerm::Kind::Mod) == PageTests &&
+              !llvm::is_contained(Loops, C.front().Loop))
+            Loops.push_back(C.front().Loop);
     Remainders.clear();
-    for (auto [IsPage, K] : Loops) {
+    for (int K : Loops) {
       if (Nest.IR.Loops[K] == L || !Nest.IR.Loops[K]->contains(L))
         continue;
       andClauseOn(K, Prefetch, PfGate);
@@ -155,6 +158,9 @@ std::string NestRewriter::refusal() const {
 
 void NestRewriter::run() {
   assert(refusal().empty() && "rewriting a pipeline loop the gates refuse");
+  LLVM_DEBUG(dbgs() << "outcore: rewriting " << L->getName() << ": strip " << Strip
+                    << ", " << D << " iterations ahead, " << NS.Refs.size()
+                    << " hinted reference(s)\n");
   expandInvariants();
   lowerGates();
   splitPlainCopy();
@@ -271,13 +277,13 @@ Value *NestRewriter::addrAt(IRBuilderBase &B, unsigned R, Value *It) {
   return B.CreateGEP(B.getInt8Ty(), BasePtrs[R], Off, "oc.addr");
 }
 
-/// The lowest address of the iterations [First, End) (the last one when the
+/// The lowest address of the iterations [First, EndIt) (the last one when the
 /// step is negative). A reference with a symbolic step gets one page per
 /// iteration: its hints cover a single iteration, whatever the sign.
-Value *NestRewriter::lowAddr(IRBuilderBase &B, unsigned R, Value *First, Value *End) {
+Value *NestRewriter::lowAddr(IRBuilderBase &B, unsigned R, Value *First, Value *EndIt) {
   if (NS.Refs[R].Step >= 0)
     return addrAt(B, R, First);
-  return addrAt(B, R, B.CreateSub(End, B.getInt64(1)));
+  return addrAt(B, R, B.CreateSub(EndIt, B.getInt64(1)));
 }
 
 static Value *both(IRBuilderBase &B, Value *X, Value *Y) {
@@ -311,6 +317,7 @@ Value *NestRewriter::pagesFor(IRBuilderBase &B, unsigned R, Value *Iters) {
 /// A hint call carries the source location of the reference it serves, so
 /// that remarks, debuggers and profilers point at the reference.
 CallInst *NestRewriter::located(CallInst *Call, unsigned R) {
+  ++NumHints;
   Call->setDebugLoc(Nest.IR.Accesses[NS.Refs[R].Ref]->getDebugLoc());
   return Call;
 }

@@ -92,7 +92,7 @@ private:
 
   // Addresses and calls of reference R.
   Value *addrAt(IRBuilderBase &B, unsigned R, Value *It);
-  Value *lowAddr(IRBuilderBase &B, unsigned R, Value *First, Value *End);
+  Value *lowAddr(IRBuilderBase &B, unsigned R, Value *First, Value *EndIt);
   Value *relAddr(IRBuilderBase &B, unsigned R, Value *Ok, Value *Addr);
   Value *pfAddr(IRBuilderBase &B, unsigned R, Value *Ok, Value *Addr);
   Value *pagesFor(IRBuilderBase &B, unsigned R, Value *Iters);

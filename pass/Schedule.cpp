@@ -12,10 +12,13 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #include <algorithm>
 #include <limits>
+
+#define DEBUG_TYPE "outcore"
 
 using namespace llvm;
 
@@ -358,7 +361,6 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
   assert((!Within || inNest(Nest, Within)) && "a part is a loop of the nest");
   NestSchedule NS;
   NS.Within = Within;
-  const NestModel &Model = Nest.IR.Model;
   const int64_t Page = Params.Machine.PageSize;
   const int64_t BlockBytes = Params.blockBytes();
 
@@ -442,6 +444,8 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
   llvm::erase_if(Cands, [&](const Candidate &C) { return !L->contains(BlockOf(C)); });
   NS.Pipeline = L;
   NS.PipelineDepth = L->getLoopDepth() - Nest.IR.Loops[0]->getLoopDepth();
+  LLVM_DEBUG(dbgs() << "outcore: pipeline loop " << L->getName() << " at depth "
+                    << NS.PipelineDepth << " (block " << BlockBytes << " B)\n");
 
   NS.Reason = shapeRefusal(L);
   if (!NS.Reason.empty())

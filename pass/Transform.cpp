@@ -21,10 +21,15 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #define DEBUG_TYPE "outcore"
+
+STATISTIC(NumNests, "Loop nests seen");
+STATISTIC(NumVersioned, "Nests given a run-time fit test");
+STATISTIC(NumTransformed, "Nests with hints in some version");
 
 using namespace llvm;
 
@@ -124,6 +129,44 @@ std::string hintPipelines(const AnalyzedNest &V, RewriteContext &Cx) {
                          [&](const NestSchedule &NS) { return hintVersion(V, NS, Cx); });
 }
 
+/// Gives the nest its run-time fit test (the original runs when FP fits) and
+/// its localized versions, and hints every version. Returns why the nest
+/// itself got no hints (its versions may have), or "".
+std::string versionAndHint(const AnalyzedNest &Nest, const SCEV *FP, RewriteContext &Cx) {
+  const MachineParams &Machine = Cx.Params.Machine;
+  Loop *Outer = Nest.IR.Loops[0];
+  // The checks run in the order the clones are made: the whole nest in
+  // memory (the original), then the most localized version whose pages fit.
+  std::vector<LocalizedVersion> Versions;
+  if (Machine.Unknown == UnknownTrip::Version)
+    Versions = localizedVersions(Nest, Machine, Cx.SE);
+  if (!versionOriginal(Outer, FP, Cx.RT.MemoryLimit, Cx.LI, Cx.DT, Cx.SE))
+    return "no run-time fit test can be placed before the nest";
+  ++NumVersioned;
+  std::vector<AnalyzedNest> Clones;
+  for (LocalizedVersion &V : Versions) {
+    ValueToValueMapTy VMap;
+    if (versionNest(Outer, V.Need, Cx.RT.MemoryLimit, ".oc.local", VMap, Cx.LI, Cx.DT, Cx.SE))
+      Clones.push_back({remapNest(Nest.IR, VMap, Cx.LI), std::move(V.Locality)});
+  }
+  LLVM_DEBUG(dbgs() << "outcore: fit test placed, " << Clones.size()
+                    << " localized version(s)\n");
+  std::string Reason = hintPipelines(Nest, Cx);
+  bool Hinted = Reason.empty();
+  // A version that cannot be transformed stays a plain copy of the nest.
+  for (const AnalyzedNest &Clone : Clones) {
+    std::string Why = hintPipelines(Clone, Cx);
+    Hinted |= Why.empty();
+    LLVM_DEBUG(if (!Why.empty()) dbgs() << "outcore: run-time version left plain: "
+                                        << Why << "\n");
+  }
+  if (Hinted) {
+    ++NumTransformed;
+    registerModule(*Cx.F.getParent(), Cx.RT, Machine.PageSize);
+  }
+  return Reason;
+}
+
 } // namespace
 
 PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
@@ -141,6 +184,7 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
              P,
              {}};
   bool Changed = false;
+  NumNests += Info.Nests.size() + Info.Missed.size();
   for (const AnalyzedNest &Nest : Info.Nests) {
     emitLocalityRemarks(Nest, ORE);
     if (!Nest.IR.Unsupported.empty()) {
@@ -159,37 +203,14 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
     if (Reason.empty()) {
       if (!Changed)
         Cx.RT = declareRuntime(*F.getParent());
-      Loop *Outer = Nest.IR.Loops[0];
-      // The checks run in the order the clones are made: the whole nest in
-      // memory (the original), then the most localized version whose pages fit.
-      std::vector<LocalizedVersion> Versions;
-      if (Machine.Unknown == UnknownTrip::Version)
-        Versions = localizedVersions(Nest, Machine, Cx.SE);
       // Versions and copies may be made (and invariant values hoisted for the
       // fit test) even if a later step fails.
       Changed = true;
-      if (!versionOriginal(Outer, FP, Cx.RT.MemoryLimit, Cx.LI, Cx.DT, Cx.SE)) {
-        emitNotTransformed(Outer, "no run-time fit test can be placed before the nest", ORE);
-        continue;
-      }
-      std::vector<AnalyzedNest> Clones;
-      for (LocalizedVersion &V : Versions) {
-        ValueToValueMapTy VMap;
-        if (versionNest(Outer, V.Need, Cx.RT.MemoryLimit, ".oc.local", VMap, Cx.LI, Cx.DT, Cx.SE))
-          Clones.push_back({remapNest(Nest.IR, VMap, Cx.LI), std::move(V.Locality)});
-      }
-      Reason = hintPipelines(Nest, Cx);
-      bool Hinted = Reason.empty();
-      // A version that cannot be transformed stays a plain copy of the nest.
-      for (const AnalyzedNest &Clone : Clones) {
-        std::string Why = hintPipelines(Clone, Cx);
-        Hinted |= Why.empty();
-        LLVM_DEBUG(if (!Why.empty()) dbgs() << "outcore: run-time version left plain: "
-                                            << Why << "\n");
-      }
-      if (Hinted)
-        registerModule(*F.getParent(), Cx.RT, Machine.PageSize);
+      Reason = versionAndHint(Nest, FP, Cx);
     }
+    LLVM_DEBUG(dbgs() << "outcore: nest at " << Nest.IR.Loops[0]->getName() << ": "
+                      << (Reason.empty() ? "transformed" : "left as it is: " + Reason)
+                      << "\n");
     if (!Reason.empty())
       emitNotTransformed(Nest.IR.Loops[0], Reason, ORE);
   }

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 
-scripts/setup.sh
+scripts/setup.sh -DOUTCORE_WERROR=ON
 ctest --test-dir build --output-on-failure -j "$jobs"
 
 # Sanitizer configurations build only the runtime and its tests, with clang-19:
