@@ -2,24 +2,17 @@
 //
 // The locality analysis of TOCS 2001 (Sec. 3.1, Appendix A) and the release
 // priorities of OSDI 2000 (eq. 2), over a plain description of a loop nest.
-// Nothing here knows about LLVM IR: LoopNestModel builds a NestModel from
+// Nothing here knows about LLVM IR: the nest builders make a NestModel from
 // Polly SCoPs / ScalarEvolution, and unit tests build one by hand from isl
 // strings to reproduce the papers' worked examples.
 //
-// Conventions
-//  - Loops are numbered 0..N-1 in the NestModel. A nest is a tree: each loop
-//    names its parent (-1 for the outermost loop). Depth 0 = outermost.
-//  - Every loop is described by a canonical iteration counter c = 0, 1, ...
-//    (Polly's convention): steps and directions of the source loop live in
-//    the access functions (A[n-1-c], A[2c]).
-//  - A reference's access relation maps the counters of the loops on its
-//    path (outermost first) to array indices in elements, row-major, with
-//    the last index varying fastest. Parameters (symbolic sizes) may appear.
+// The loop-nest conventions are those of NestModel.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OUTCORE_LOCALITYMODEL_H
 #define OUTCORE_LOCALITYMODEL_H
 
+#include "NestModel.h"
 #include "Predicate.h"
 #include "Reuse.h"
 
@@ -49,36 +42,6 @@ struct MachineParams {
   }
 };
 
-struct NestLoop {
-  int Parent = -1;                  ///< index of the enclosing loop, -1 if outermost
-  std::string Name;                 ///< source induction variable, for predicates ("i")
-  std::string FirstText = "0";      ///< printable first value of the source IV
-  std::string LastText;             ///< printable last value of the source IV
-  std::optional<int64_t> TripCount; ///< iterations per entry, when constant
-  std::string TripText;             ///< printable trip count ("8", "n", "n - 1")
-  /// Source IV step per iteration (IV = First + Step * c), when constant: it
-  /// turns "c mod f" into source terms ("j mod 8" for j += 2, f = 4).
-  int64_t Step = 1;
-};
-
-struct NestRef {
-  /// Which array: references with the same id address the same array (the
-  /// same base and symbolic offset); the id is not the name.
-  unsigned ArrayId = 0;
-  std::string Array;                ///< display name of the base ("A", "a+n")
-  std::vector<int> Path;            ///< enclosing loops, outermost first
-  isl::map Access;                  ///< [c_Path...] -> [a0..ad-1]; null when Indirect
-  int64_t ElemSize = 8;             ///< bytes per element
-  std::optional<int64_t> ArrayBytes;///< size of the whole array, when known
-  bool IsWrite = false;
-  bool Indirect = false;            ///< a[b[i]]: no reuse analysis possible
-  std::string Text;                 ///< printable form of the reference ("B[j+1][0]")
-};
-
-struct NestModel {
-  std::vector<NestLoop> Loops;
-  std::vector<NestRef> Refs;
-};
 
 //===----------------------------------------------------------------------===//
 // The locality of a whole nest (TOCS 3.1.3, 3.1.4; OSDI eq. 2).
