@@ -20,7 +20,7 @@ AnalysisKey OutcoreLocalityAnalysis::Key;
 LocalityInfo OutcoreLocalityAnalysis::run(Function &F,
                                           FunctionAnalysisManager &FAM) {
   LocalityInfo Info;
-  Info.Params = Params ? *Params : paramsFromCommandLine();
+  Info.Machine = Machine ? *Machine : paramsFromCommandLine().Machine;
   FunctionNests Nests = buildFunctionNests(F, FAM);
   Info.Ctx = Nests.Ctx;
   Info.Missed = std::move(Nests.Missed);
@@ -28,9 +28,15 @@ LocalityInfo OutcoreLocalityAnalysis::run(Function &F,
     for (NestRef &Ref : Nest.Model.Refs)
       if (Ref.Text.empty())
         Ref.Text = referenceText(Nest, Ref);
-    NestLocality L = analyzeNest(Nest.Model, Info.Params.Machine);
-    LLVM_DEBUG(dbgs() << "outcore: analysed a nest of " << Nest.Loops.size()
-                      << " loops, " << Nest.Model.Refs.size() << " refs\n");
+    NestLocality L = analyzeNest(Nest.Model, Info.Machine);
+    LLVM_DEBUG({
+      dbgs() << "outcore: analysed a nest of " << Nest.Loops.size() << " loops, "
+             << Nest.Model.Refs.size() << " refs; localized:";
+      for (size_t K = 0; K < L.Loops.size(); ++K)
+        if (L.Loops[K].Localized)
+          dbgs() << " " << Nest.Model.Loops[K].Name;
+      dbgs() << "\n";
+    });
     Info.Nests.push_back({std::move(Nest), std::move(L)});
   }
   return Info;
@@ -119,7 +125,7 @@ std::string depthList(const NestModel &Nest, const std::vector<int> &Loops) {
 }
 
 void LocalityInfo::print(raw_ostream &OS, const Function &F) const {
-  const MachineParams &M = Params.Machine;
+  const MachineParams &M = Machine;
   static const char *UnknownNames[] = {"small", "large", "version"};
   OS << "Outcore locality for function '" << F.getName() << "': page "
      << M.PageSize << " B, memory " << M.MemSize << " B ("
@@ -163,23 +169,32 @@ void LocalityInfo::print(raw_ostream &OS, const Function &F) const {
          << "; spatial locality " << depthList(Model, RL.SpatialLocality)
          << "\n";
       OS << "    group " << RL.Group << " " << groupRoleName(RL.Role)
-         << "; prefetch when " << RL.PrefetchPredicate << "; release when "
-         << RL.ReleasePredicate << "; priority " << RL.Priority << "; hints "
-         << (RL.Hints ? "yes" : "none") << "\n";
+         << "; prefetch when " << predicateText(Model, RL.PrefetchPredicate)
+         << "; release when " << predicateText(Model, RL.ReleasePredicate)
+         << "; priority " << RL.Priority << "; hints " << (RL.Hints ? "yes" : "none")
+         << "\n";
     }
   }
-  for (const MissedNest &Missed : this->Missed)
-    OS << "Missed nest at loop '" << Missed.Outermost->getHeader()->getName()
-       << "': " << Missed.Reason << "\n";
+  for (const MissedNest &Miss : Missed)
+    OS << "Missed nest at loop '" << Miss.Outermost->getHeader()->getName()
+       << "': " << Miss.Reason << "\n";
 }
 
 PreservedAnalyses OutcoreLocalityPrinterPass::run(Function &F,
                                                   FunctionAnalysisManager &FAM) {
-  if (Params)
-    OutcoreLocalityAnalysis(Params).run(F, FAM).print(OS, F);
-  else
-    FAM.getResult<OutcoreLocalityAnalysis>(F).print(OS, F);
+  std::optional<LocalityInfo> Own;
+  OutcoreParams P = Params ? *Params : paramsFromCommandLine();
+  localityFor(F, FAM, P.Machine, Own).print(OS, F);
   return PreservedAnalyses::all();
+}
+
+const LocalityInfo &localityFor(Function &F, FunctionAnalysisManager &FAM,
+                                const MachineParams &Machine,
+                                std::optional<LocalityInfo> &Own) {
+  if (Machine == paramsFromCommandLine().Machine)
+    return FAM.getResult<OutcoreLocalityAnalysis>(F);
+  Own = OutcoreLocalityAnalysis(Machine).run(F, FAM);
+  return *Own;
 }
 
 } // namespace outcore

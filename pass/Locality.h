@@ -22,7 +22,7 @@ struct AnalyzedNest {
 
 class LocalityInfo {
 public:
-  OutcoreParams Params;
+  MachineParams Machine; ///< what the analysis assumed
   /// Owns the isl objects below (declared first: destroyed last).
   std::shared_ptr<isl_ctx> Ctx;
   std::vector<AnalyzedNest> Nests;
@@ -43,15 +43,23 @@ public:
   using Result = LocalityInfo;
   /// Without parameters the -outcore-* command-line values apply (read at
   /// run time, after the command line is parsed).
-  explicit OutcoreLocalityAnalysis(std::optional<OutcoreParams> Params = {})
-      : Params(std::move(Params)) {}
+  explicit OutcoreLocalityAnalysis(std::optional<MachineParams> Machine = {})
+      : Machine(std::move(Machine)) {}
   Result run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 
 private:
   friend llvm::AnalysisInfoMixin<OutcoreLocalityAnalysis>;
   static llvm::AnalysisKey Key;
-  std::optional<OutcoreParams> Params;
+  std::optional<MachineParams> Machine;
 };
+
+/// The analysis under Machine: FAM's (cached) result when the command line
+/// assumes the same, whatever the schedule parameters (l_m, l_p, block
+/// pages, which the analysis does not use); else one computed here and kept
+/// in Own.
+const LocalityInfo &localityFor(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+                                const MachineParams &Machine,
+                                std::optional<LocalityInfo> &Own);
 
 /// print<outcore-locality>: the report for opt users and lit tests.
 class OutcoreLocalityPrinterPass

@@ -22,30 +22,14 @@ constexpr int64_t Saturated = std::numeric_limits<int64_t>::max();
 
 // Page counts of deep nests overflow quickly (10^6 pages per loop level):
 // saturate, since any such count is "does not fit" anyway.
-int64_t satMul(int64_t A, int64_t B) {
-  int64_t R;
-  return __builtin_mul_overflow(A, B, &R) ? Saturated : R;
-}
 int64_t satAdd(int64_t A, int64_t B) {
   int64_t R;
   return __builtin_add_overflow(A, B, &R) ? Saturated : R;
 }
 
-std::string loopName(const NestModel &Nest, int Loop) {
-  const std::string &Name = Nest.Loops[Loop].Name;
-  return Name.empty() ? "loop" + std::to_string(Loop) : Name;
-}
-
 std::string tripText(const NestModel &Nest, int Loop) {
   const NestLoop &L = Nest.Loops[Loop];
   return L.TripText.empty() ? "trip(" + loopName(Nest, Loop) + ")" : L.TripText;
-}
-
-bool isSimpleText(const std::string &T) {
-  return T.find_first_of(" +-*/()") == std::string::npos;
-}
-std::string parenthesized(const std::string &T) {
-  return isSimpleText(T) ? T : "(" + T + ")";
 }
 
 /// A page count: a sum of integer multiples of products of unknown trip
@@ -135,9 +119,7 @@ RefReuse reuseAlongLoops(const NestRef &Ref, const RefLocality &Out,
     return R;
   isl::ctx Ctx = Ref.Access.ctx();
   for (size_t P = 0; P < N; ++P) {
-    isl::set Unit = isl::set::universe(isl::space(Ctx, 0, unsigned(N)));
-    for (size_t Q = 0; Q < N; ++Q)
-      Unit = Unit.fix_si(isl::dim::set, unsigned(Q), Q == P ? 1 : 0);
+    isl::set Unit = unitVector(Ctx, unsigned(N), unsigned(P));
     if (Unit.is_subset(Out.TemporalSpace).is_true()) {
       R.Temporal[P] = true;
       continue;
@@ -147,7 +129,7 @@ RefReuse reuseAlongLoops(const NestRef &Ref, const RefLocality &Out,
     std::optional<int64_t> Stride = lastIndexStride(Ref.Access, unsigned(P));
     if (!Stride || *Stride == 0)
       continue; // the row moves only through floor divisions: not modelled
-    int64_t StrideBytes = satMul(std::llabs(*Stride), Ref.ElemSize);
+    int64_t StrideBytes = saturatedMul(std::llabs(*Stride), Ref.ElemSize);
     if (StrideBytes > 0 && StrideBytes < Params.PageSize)
       R.Spatial[P] = Params.PageSize / StrideBytes;
   }
@@ -184,7 +166,7 @@ std::vector<Group> formGroups(const NestModel &Nest,
       continue;
     for (size_t J = I + 1; J < N; ++J) {
       const NestRef &B = Nest.Refs[Candidates[J]];
-      if (!analysable(B) || A.Array != B.Array || A.Path != B.Path ||
+      if (!analysable(B) || A.ArrayId != B.ArrayId || A.Path != B.Path ||
           A.ElemSize != B.ElemSize || Find(I) == Find(J))
         continue;
       if (haveGroupReuse(A.Access, B.Access, A.ElemSize, Params.PageSize,
@@ -236,7 +218,7 @@ void addRefPages(PageCount &Count, const NestModel &Nest, const NestRef &Ref,
     int64_t F = Reuse.Spatial[P];
     if (L.TripCount) {
       int64_t Trip = std::max<int64_t>(*L.TripCount, 0);
-      Coef = satMul(Coef, F ? (Trip + F - 1) / F : Trip);
+      Coef = saturatedMul(Coef, F ? (Trip + F - 1) / F : Trip);
     } else {
       Factors.push_back({Ref.Path[P], std::max<int64_t>(F, 1)});
     }
@@ -246,37 +228,106 @@ void addRefPages(PageCount &Count, const NestModel &Nest, const NestRef &Ref,
   Count.add(std::move(Factors), Coef);
 }
 
-std::string lastValueText(const NestLoop &L) {
-  if (!L.LastText.empty())
-    return L.LastText;
-  if (L.TripCount && L.FirstText == "0")
-    return std::to_string(*L.TripCount - 1);
-  return "last(" + L.Name + ")";
+enum class Fit { Yes, No, Unknown };
+
+/// Localized iteration space (TOCS 3.1.3): innermost loops that fit, a loop
+/// only when every loop inside it is localized. Loop numbering need not
+/// follow the tree, so children are resolved first, by recursion.
+void localizeLoops(const NestModel &Nest, const std::vector<Fit> &Fits,
+                   const MachineParams &Params, int AssumeFitFromDepth,
+                   NestLocality &Out) {
+  std::vector<std::vector<int>> Children(Nest.Loops.size());
+  for (size_t K = 0; K < Nest.Loops.size(); ++K)
+    if (Nest.Loops[K].Parent >= 0)
+      Children[Nest.Loops[K].Parent].push_back(int(K));
+  std::vector<bool> Done(Nest.Loops.size(), false);
+  auto Resolve = [&](auto &Self, int K) -> void {
+    if (Done[K])
+      return;
+    Done[K] = true;
+    LoopLocality &LL = Out.Loops[K];
+    // Too many pages for the memory assumed at compile time, whatever the
+    // unknown trips are; with run-time versions, the memory there decides
+    // (a column walk whose column fits keeps its pages across columns).
+    bool Versioned = Params.Unknown == UnknownTrip::Version;
+    if (Fits[K] == Fit::No && !Versioned)
+      return;
+    bool ChildrenLocalized = true, ChildDepends = false, ChildNeedsMemory = false;
+    for (int C : Children[K]) {
+      Self(Self, C);
+      ChildrenLocalized &= Out.Loops[C].Localized;
+      // A child that is out for a known reason rules K out for that reason.
+      if (!Out.Loops[C].Localized && !Out.Loops[C].decidedAtRunTime())
+        return;
+      ChildDepends |= Out.Loops[C].DependsOnUnknownTrip;
+      ChildNeedsMemory |= Out.Loops[C].DependsOnMemory;
+    }
+    // With Small the decision also rests on the assumption: the flag says so
+    // in every mode; Version is the mode in which the transform acts on it.
+    LL.DependsOnUnknownTrip = Fits[K] == Fit::Unknown || ChildDepends;
+    LL.DependsOnMemory = Fits[K] == Fit::No || ChildNeedsMemory;
+    bool AssumeFit = Params.Unknown == UnknownTrip::Small ||
+                     (AssumeFitFromDepth >= 0 &&
+                      loopDepth(Nest, K) >= AssumeFitFromDepth);
+    LL.Localized = ChildrenLocalized && (Fits[K] == Fit::Yes || AssumeFit);
+  };
+  for (size_t K = 0; K < Nest.Loops.size(); ++K)
+    Resolve(Resolve, int(K));
 }
 
-/// The spatial predicate "c mod F = CounterResidue" in source terms: with
-/// IV = First + Step * c it is "(IV - First) mod (F * |Step|) = Step *
-/// CounterResidue" (residue taken in [0, modulus)): "j mod 2 = 0",
-/// "(j - 1) mod 2 = 1", "j mod 8 = 6" for j += 2.
-std::string modTerm(const std::string &Name, const NestLoop &L, int64_t F,
-                    int64_t CounterResidue) {
-  int64_t Step = L.Step == 0 ? 1 : L.Step; // keep the modulus non-zero
-  int64_t Modulus = satMul(F, std::llabs(Step));
-  int64_t Residue = (satMul(Step, CounterResidue) % Modulus + Modulus) % Modulus;
-  std::string Base = L.FirstText == "0" || L.FirstText.empty()
-                         ? Name
-                         : "(" + Name + " - " + parenthesized(L.FirstText) + ")";
-  return Base + " mod " + std::to_string(Modulus) + " = " +
-         std::to_string(Residue);
-}
-
-std::string conjunction(const std::vector<std::string> &Terms) {
-  if (Terms.empty())
-    return "true";
-  std::string Out;
-  for (const std::string &T : Terms)
-    Out += (Out.empty() ? "" : " and ") + T;
-  return Out;
+/// Locality, predicates (TOCS 3.1.4), priorities (OSDI eq. 2) and hints of
+/// each reference, once loops are localized and groups formed.
+void describeReferences(const NestModel &Nest, const std::vector<RefReuse> &Reuse,
+                        const MachineParams &Params, NestLocality &Out) {
+  for (size_t R = 0; R < Nest.Refs.size(); ++R) {
+    const NestRef &Ref = Nest.Refs[R];
+    RefLocality &Loc = Out.Refs[R];
+    const RefReuse &RR = Reuse[R];
+    std::vector<PredicateTerm> PrefetchTerms, ReleaseTerms;
+    for (size_t P = 0; P < Ref.Path.size(); ++P) {
+      int L = Ref.Path[P];
+      bool Localized = Out.Loops[L].Localized;
+      if (Localized)
+        Loc.LocalizedLoops.push_back(L);
+      if (RR.Temporal[P]) {
+        Loc.TemporalLoops.push_back(L);
+        Loc.Priority += 1u << std::min(loopDepth(Nest, L), 31);
+      }
+      if (RR.Spatial[P])
+        Loc.SpatialLoops.push_back(L);
+      if (!Localized)
+        continue;
+      if (RR.Temporal[P]) {
+        Loc.TemporalLocality.push_back(L);
+        PrefetchTerms.push_back(PredicateTerm::first(L));
+        ReleaseTerms.push_back(PredicateTerm::last(L));
+      } else if (int64_t F = RR.Spatial[P]) {
+        Loc.SpatialLocality.push_back(L);
+        Loc.SpatialFactor.push_back(F);
+        PrefetchTerms.push_back(PredicateTerm::mod(L, F, 0));
+        ReleaseTerms.push_back(PredicateTerm::mod(L, F, F - 1));
+      }
+    }
+    if (Ref.Indirect) {
+      // Indices unknown at compile time: always prefetch, never release
+      // (reuse cannot be predicted; OSDI 3.2).
+      Loc.PrefetchPredicate = Predicate::always();
+      Loc.ReleasePredicate = Predicate::never();
+      Loc.Priority = 0;
+    } else {
+      bool Leads = Loc.Role == GroupRole::Single || Loc.Role == GroupRole::Leader;
+      bool Trails =
+          Loc.Role == GroupRole::Single || Loc.Role == GroupRole::Trailer;
+      Loc.PrefetchPredicate =
+          Leads ? Predicate::allOf(PrefetchTerms) : Predicate::never();
+      Loc.ReleasePredicate =
+          Trails ? Predicate::allOf(ReleaseTerms) : Predicate::never();
+    }
+    // An array of at most a page stays resident (OSDI Fig. 5, c[]).
+    bool Tiny = Ref.ArrayBytes && *Ref.ArrayBytes <= Params.PageSize;
+    Loc.Hints = !Tiny && !(Loc.PrefetchPredicate.isFalse() &&
+                           Loc.ReleasePredicate.isFalse());
+  }
 }
 
 } // namespace
@@ -295,6 +346,21 @@ const char *groupRoleName(GroupRole R) {
   return "single";
 }
 
+int64_t saturatedMul(int64_t A, int64_t B) {
+  int64_t R;
+  return __builtin_mul_overflow(A, B, &R) ? Saturated : R;
+}
+
+std::string loopName(const NestModel &Nest, int Loop) {
+  const std::string &Name = Nest.Loops[Loop].Name;
+  return Name.empty() ? "loop" + std::to_string(Loop) : Name;
+}
+
+std::string parenthesized(const std::string &T) {
+  bool Simple = T.find_first_of(" +-*/()") == std::string::npos;
+  return Simple ? T : "(" + T + ")";
+}
+
 int loopDepth(const NestModel &Nest, int Loop) {
   int Depth = 0;
   for (int L = Nest.Loops[Loop].Parent; L >= 0; L = Nest.Loops[L].Parent)
@@ -302,7 +368,8 @@ int loopDepth(const NestModel &Nest, int Loop) {
   return Depth;
 }
 
-NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params) {
+NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params,
+                         int AssumeFitFromDepth) {
   NestLocality Out;
   Out.Loops.resize(Nest.Loops.size());
   Out.Refs.resize(Nest.Refs.size());
@@ -323,7 +390,6 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params) {
   // Within one iteration of loop K only the loops inside K iterate, so the
   // groups for this count use reuse vectors in those loops only.
   const int64_t MemPages = Params.MemSize / std::max<int64_t>(Params.PageSize, 1);
-  enum class Fit { Yes, No, Unknown };
   std::vector<Fit> Fits(Nest.Loops.size());
   for (size_t K = 0; K < Nest.Loops.size(); ++K) {
     std::vector<int> Under;
@@ -357,46 +423,8 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params) {
     }
   }
 
-  // 3. Localized iteration space: innermost loops that fit, a loop only when
-  // every loop inside it is localized. Loop numbering need not follow the
-  // tree, so resolve children first by recursion.
-  std::vector<std::vector<int>> Children(Nest.Loops.size());
-  for (size_t K = 0; K < Nest.Loops.size(); ++K)
-    if (Nest.Loops[K].Parent >= 0)
-      Children[Nest.Loops[K].Parent].push_back(int(K));
-  std::vector<bool> Done(Nest.Loops.size(), false);
-  auto Resolve = [&](auto &Self, int K) -> void {
-    if (Done[K])
-      return;
-    Done[K] = true;
-    LoopLocality &LL = Out.Loops[K];
-    // Too many pages for the memory assumed at compile time, whatever the
-    // unknown trips are; with run-time versions, the memory there decides
-    // (a column walk whose column fits keeps its pages across columns).
-    bool Versioned = Params.Unknown == UnknownTrip::Version;
-    if (Fits[K] == Fit::No && !Versioned)
-      return;
-    bool ChildrenLocalized = true, ChildDepends = false, ChildNeedsMemory = false;
-    for (int C : Children[K]) {
-      Self(Self, C);
-      ChildrenLocalized &= Out.Loops[C].Localized;
-      // A child that is out for a known reason rules K out for that reason.
-      if (!Out.Loops[C].Localized && !Out.Loops[C].decidedAtRunTime())
-        return;
-      ChildDepends |= Out.Loops[C].DependsOnUnknownTrip;
-      ChildNeedsMemory |= Out.Loops[C].DependsOnMemory;
-    }
-    // With Small the decision also rests on the assumption: the flag says so
-    // in every mode; Version is the mode in which the transform acts on it.
-    LL.DependsOnUnknownTrip = Fits[K] == Fit::Unknown || ChildDepends;
-    LL.DependsOnMemory = Fits[K] == Fit::No || ChildNeedsMemory;
-    bool AssumeFit = Params.Unknown == UnknownTrip::Small ||
-                     (Params.AssumeFitFromDepth >= 0 &&
-                      loopDepth(Nest, K) >= Params.AssumeFitFromDepth);
-    LL.Localized = ChildrenLocalized && (Fits[K] == Fit::Yes || AssumeFit);
-  };
-  for (size_t K = 0; K < Nest.Loops.size(); ++K)
-    Resolve(Resolve, int(K));
+  // 3. Localized iteration space.
+  localizeLoops(Nest, Fits, Params, AssumeFitFromDepth, Out);
 
   // 4. Groups for locality: reuse vectors inside the localized space.
   std::vector<int> AllRefs(Nest.Refs.size());
@@ -425,55 +453,7 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params) {
     }
 
   // 5. Locality, predicates, priorities, hints.
-  for (size_t R = 0; R < Nest.Refs.size(); ++R) {
-    const NestRef &Ref = Nest.Refs[R];
-    RefLocality &Loc = Out.Refs[R];
-    const RefReuse &RR = Reuse[R];
-    std::vector<std::string> PrefetchTerms, ReleaseTerms;
-    for (size_t P = 0; P < Ref.Path.size(); ++P) {
-      int L = Ref.Path[P];
-      const NestLoop &Loop = Nest.Loops[L];
-      bool Localized = Out.Loops[L].Localized;
-      if (Localized)
-        Loc.LocalizedLoops.push_back(L);
-      if (RR.Temporal[P]) {
-        Loc.TemporalLoops.push_back(L);
-        Loc.Priority += 1u << std::min(loopDepth(Nest, L), 31);
-      }
-      if (RR.Spatial[P])
-        Loc.SpatialLoops.push_back(L);
-      if (!Localized)
-        continue;
-      std::string Name = loopName(Nest, L);
-      if (RR.Temporal[P]) {
-        Loc.TemporalLocality.push_back(L);
-        PrefetchTerms.push_back(Name + " = " + Loop.FirstText);
-        ReleaseTerms.push_back(Name + " = " + lastValueText(Loop));
-      } else if (int64_t F = RR.Spatial[P]) {
-        Loc.SpatialLocality.push_back(L);
-        Loc.SpatialFactor.push_back(F);
-        PrefetchTerms.push_back(modTerm(Name, Loop, F, 0));
-        ReleaseTerms.push_back(modTerm(Name, Loop, F, F - 1));
-      }
-    }
-    if (Ref.Indirect) {
-      // Indices unknown at compile time: always prefetch, never release
-      // (reuse cannot be predicted; OSDI 3.2).
-      Loc.PrefetchPredicate = "true";
-      Loc.ReleasePredicate = "false";
-      Loc.Priority = 0;
-    } else {
-      bool Leads = Loc.Role == GroupRole::Single || Loc.Role == GroupRole::Leader;
-      bool Trails =
-          Loc.Role == GroupRole::Single || Loc.Role == GroupRole::Trailer;
-      Loc.PrefetchPredicate = Leads ? conjunction(PrefetchTerms) : "false";
-      Loc.ReleasePredicate = Trails ? conjunction(ReleaseTerms) : "false";
-    }
-    // An array of at most a page stays resident (OSDI Fig. 5, c[]).
-    bool Tiny = Ref.ArrayBytes && *Ref.ArrayBytes <= Params.PageSize;
-    Loc.Hints = !Tiny && !(Loc.PrefetchPredicate == "false" &&
-                           Loc.ReleasePredicate == "false");
-  }
+  describeReferences(Nest, Reuse, Params, Out);
   return Out;
 }
 

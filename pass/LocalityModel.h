@@ -2,23 +2,19 @@
 //
 // The locality analysis of TOCS 2001 (Sec. 3.1, Appendix A) and the release
 // priorities of OSDI 2000 (eq. 2), over a plain description of a loop nest.
-// Nothing here knows about LLVM IR: LoopNestModel builds a NestModel from
+// Nothing here knows about LLVM IR: the nest builders make a NestModel from
 // Polly SCoPs / ScalarEvolution, and unit tests build one by hand from isl
 // strings to reproduce the papers' worked examples.
 //
-// Conventions
-//  - Loops are numbered 0..N-1 in the NestModel. A nest is a tree: each loop
-//    names its parent (-1 for the outermost loop). Depth 0 = outermost.
-//  - Every loop is described by a canonical iteration counter c = 0, 1, ...
-//    (Polly's convention): steps and directions of the source loop live in
-//    the access functions (A[n-1-c], A[2c]).
-//  - A reference's access relation maps the counters of the loops on its
-//    path (outermost first) to array indices in elements, row-major, with
-//    the last index varying fastest. Parameters (symbolic sizes) may appear.
+// The loop-nest conventions are those of NestModel.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OUTCORE_LOCALITYMODEL_H
 #define OUTCORE_LOCALITYMODEL_H
+
+#include "NestModel.h"
+#include "Predicate.h"
+#include "Reuse.h"
 
 #include "isl/isl-noexceptions.h"
 
@@ -40,77 +36,12 @@ struct MachineParams {
   int64_t PageSize = 4096;          ///< bytes
   int64_t MemSize = 64 << 20;       ///< bytes the analysis may assume
   UnknownTrip Unknown = UnknownTrip::Large;
-  /// When >= 0: loops at this depth or deeper whose fit rests on unknown trip
-  /// counts are taken to fit (a run-time version of the nest checks that).
-  int AssumeFitFromDepth = -1;
+
+  bool operator==(const MachineParams &O) const {
+    return PageSize == O.PageSize && MemSize == O.MemSize && Unknown == O.Unknown;
+  }
 };
 
-struct NestLoop {
-  int Parent = -1;                  ///< index of the enclosing loop, -1 if outermost
-  std::string Name;                 ///< source induction variable, for predicates ("i")
-  std::string FirstText = "0";      ///< printable first value of the source IV
-  std::string LastText;             ///< printable last value of the source IV
-  std::optional<int64_t> TripCount; ///< iterations per entry, when constant
-  std::string TripText;             ///< printable trip count ("8", "n", "n - 1")
-  /// Source IV step per iteration (IV = First + Step * c), when constant: it
-  /// turns "c mod f" into source terms ("j mod 8" for j += 2, f = 4).
-  int64_t Step = 1;
-};
-
-struct NestRef {
-  std::string Array;                ///< IR name of the base ("A", "MemRef_A")
-  std::vector<int> Path;            ///< enclosing loops, outermost first
-  isl::map Access;                  ///< [c_Path...] -> [a0..ad-1]; null when Indirect
-  int64_t ElemSize = 8;             ///< bytes per element
-  std::optional<int64_t> ArrayBytes;///< size of the whole array, when known
-  bool IsWrite = false;
-  bool Indirect = false;            ///< a[b[i]]: no reuse analysis possible
-  std::string Text;                 ///< printable form of the reference ("B[j+1][0]")
-};
-
-struct NestModel {
-  std::vector<NestLoop> Loops;
-  std::vector<NestRef> Refs;
-};
-
-//===----------------------------------------------------------------------===//
-// Reuse vector spaces (TOCS Appendix A). Each space is a set of vectors r in
-// Z^n (n = number of loops on the reference's path) given as an isl::set
-// without parameters.
-//===----------------------------------------------------------------------===//
-
-/// The access as one affine function H i + c on an unrestricted domain, tuple
-/// names dropped (constants may involve parameters). Null when the relation is
-/// not a single affine function (not single-valued, or piecewise).
-isl::multi_aff affineAccess(const isl::map &Access);
-
-/// Coefficient of the loop at path position Pos in the last array index: the
-/// element stride of the fastest-varying index along that loop. nullopt for a
-/// non-affine or 0-d access.
-std::optional<int64_t> lastIndexStride(const isl::map &Access, unsigned Pos);
-
-/// ker H: iteration differences along which the reference touches the same
-/// element (A.1). Only the zero vector for a non-affine access.
-isl::set temporalReuseSpace(const isl::map &Access);
-
-/// ker H_S: H with its last row zeroed: the same row (A.2).
-isl::set spatialReuseSpace(const isl::map &Access);
-
-/// References whose index functions differ at most in the constant term
-/// (Gannon et al.; A.3). Parametric constant terms must be equal or differ by a
-/// constant.
-bool uniformlyGenerated(const isl::map &A, const isl::map &B);
-
-/// Group reuse between two uniformly generated references (eq. 3 and the
-/// half-page rule): exists r with H_S r = c_S,A - c_S,B, r restricted to the
-/// loops in Allowed (positions on the path), and |c_A,last - c_B,last| *
-/// ElemSize < PageSize / 2.
-bool haveGroupReuse(const isl::map &A, const isl::map &B, int64_t ElemSize,
-                    int64_t PageSize, const std::vector<int> &Allowed);
-
-/// Negative if A touches shared data before B (A leads B), positive if after,
-/// zero if they touch it in the same iteration.
-int compareLead(const isl::map &A, const isl::map &B);
 
 //===----------------------------------------------------------------------===//
 // The locality of a whole nest (TOCS 3.1.3, 3.1.4; OSDI eq. 2).
@@ -149,8 +80,8 @@ struct RefLocality {
   std::vector<int64_t> SpatialFactor;
   int Group = -1;                       ///< index of the group (refs sharing pages)
   GroupRole Role = GroupRole::Single;
-  std::string PrefetchPredicate;        ///< "true", "false", "i = 0", "j mod 2 = 0", "a and b"
-  std::string ReleasePredicate;
+  Predicate PrefetchPredicate;          ///< "true", "false", "i = 0", "j mod 2 = 0", "a and b"
+  Predicate ReleasePredicate;
   unsigned Priority = 0;                ///< OSDI eq. 2 over TemporalLoops
   bool Hints = true;                    ///< false: smaller than a page, or resident
 };
@@ -160,10 +91,23 @@ struct NestLocality {
   std::vector<RefLocality> Refs;        ///< parallel to NestModel::Refs
 };
 
-NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params);
+/// AssumeFitFromDepth >= 0: loops at this depth or deeper whose fit rests on
+/// unknown trip counts are taken to fit (a run-time version of the nest
+/// checks that).
+NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params,
+                         int AssumeFitFromDepth = -1);
 
 /// Depth of a loop in the nest tree (0 = outermost).
 int loopDepth(const NestModel &Nest, int Loop);
+
+/// The source name of a loop for printing ("i"; "loop2" when it has none).
+std::string loopName(const NestModel &Nest, int Loop);
+
+/// T in parentheses unless it is a single name or number ("(n - 1)", "n").
+std::string parenthesized(const std::string &T);
+
+/// A * B, saturated at INT64_MAX: page counts of deep nests overflow.
+int64_t saturatedMul(int64_t A, int64_t B);
 
 } // namespace outcore
 

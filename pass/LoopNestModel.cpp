@@ -27,6 +27,8 @@
 #include "isl/ast_build.h"
 #include "isl/options.h"
 
+#include <algorithm>
+
 #define DEBUG_TYPE "outcore"
 
 using namespace llvm;
@@ -126,7 +128,7 @@ namespace {
 
 /// The source name of L's induction variable: from debug info when compiled
 /// with -g, else the PHI's name without the ".0" mem2reg adds.
-std::string loopName(Loop *L, ScalarEvolution &SE, unsigned Index) {
+std::string sourceLoopName(Loop *L, ScalarEvolution &SE, unsigned Index) {
   PHINode *Phi = nullptr;
   if (inductionOf(L, SE, &Phi)) {
     if (std::optional<std::string> Name = debugVariableName(Phi))
@@ -149,7 +151,7 @@ NestLoop describeLoop(Loop *L, int Parent, unsigned Index, ScalarEvolution &SE,
                       std::optional<SourceCounter> &Source) {
   NestLoop NL;
   NL.Parent = Parent;
-  NL.Name = loopName(L, SE, Index);
+  NL.Name = sourceLoopName(L, SE, Index);
   // ScalarEvolution gives the plainest text ("n") when the trip count is
   // invariant in the whole nest; Polly's domain covers triangular loops (its
   // maximum over the outer loops) and is exact where SCEV gives up.
@@ -349,6 +351,7 @@ private:
     const polly::ScopArrayInfo *SAI = MA.getScopArrayInfo();
     NestRef Ref;
     Ref.Array = baseName(SAI->getBasePtr());
+    Ref.ArrayId = Nest.arrayId(SAI->getBasePtr());
     Ref.Path = Path;
     isl::map Access = moveToCtx(isl::manage(isl_map_reset_tuple_id(
         isl_map_reset_tuple_id(MA.getAccessRelation().release(), isl_dim_in),
@@ -496,10 +499,7 @@ private:
   std::optional<std::string> addAccess(Instruction &Inst, int LoopIndex,
                                        IRNest &Nest) {
     Value *Ptr = getLoadStorePointerOperand(&Inst);
-    Type *ElemTy = isa<LoadInst>(Inst)
-                       ? Inst.getType()
-                       : cast<StoreInst>(Inst).getValueOperand()->getType();
-    int64_t ElemSize = DL.getTypeStoreSize(ElemTy);
+    int64_t ElemSize = DL.getTypeStoreSize(getLoadStoreType(&Inst));
     const SCEV *Address = SE.getSCEV(Ptr);
     const SCEV *Base = SE.getPointerBase(Address);
     auto *BaseUnknown = dyn_cast<SCEVUnknown>(Base);
@@ -546,6 +546,7 @@ private:
       Subscripts.push_back(Offset);
 
     std::vector<std::map<int, int64_t>> Coefficients(Subscripts.size());
+    std::vector<const SCEV *> SymbolicTerms;
     std::vector<int64_t> Constants(Subscripts.size());
     for (size_t D = 0; D < Subscripts.size(); ++D) {
       const SCEV *Symbolic;
@@ -553,9 +554,12 @@ private:
                          Constants[D], Symbolic))
         return "the address of a reference to '" + Ref.Array +
                "' is not an affine function of the loop counters";
-      if (Symbolic) // a[i + n]: its own region, uniformly generated with none
+      if (Symbolic) { // a[i + n]: its own region, uniformly generated with none
         Ref.Array += "+" + scevText(Symbolic);
+        SymbolicTerms.push_back(Symbolic);
+      }
     }
+    Ref.ArrayId = Nest.arrayId(BaseUnknown->getValue(), SymbolicTerms);
 
     // A byte offset becomes elements when every term is a whole number.
     int64_t Unit = 1;
@@ -654,6 +658,15 @@ const SCEV *backedgeCount(const Loop *L, ScalarEvolution &SE, bool SymbolicMax) 
   return SE.getTypeSizeInBits(BTC->getType()) > 64 ? SE.getTruncateExpr(BTC, I64) : BTC;
 }
 
+unsigned IRNest::arrayId(const Value *Base, const std::vector<const SCEV *> &Symbolic) {
+  std::pair<const Value *, std::vector<const SCEV *>> Key(Base, Symbolic);
+  auto It = std::find(Arrays.begin(), Arrays.end(), Key);
+  if (It != Arrays.end())
+    return unsigned(It - Arrays.begin());
+  Arrays.push_back(std::move(Key));
+  return unsigned(Arrays.size() - 1);
+}
+
 FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
   FunctionNests Result;
   Result.Ctx = makeIslCtx();
@@ -694,11 +707,11 @@ FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
     if (!Why && Nest.Model.Refs.empty() && !Nest.Unsupported.empty())
       Why = Nest.Unsupported;
     if (Why) {
-      std::string Polly = pollyRejection(
+      std::string PollyWhy = pollyRejection(
           Top, FAM.getResult<polly::ScopAnalysis>(F),
           FAM.getResult<RegionInfoAnalysis>(F));
       Result.Missed.push_back(
-          {Top, *Why + (Polly.empty() ? "" : " (Polly: " + Polly + ")")});
+          {Top, *Why + (PollyWhy.empty() ? "" : " (Polly: " + PollyWhy + ")")});
     }
     else if (!Nest.Model.Refs.empty())
       Result.Nests.push_back(std::move(Nest));

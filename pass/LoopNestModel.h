@@ -46,7 +46,14 @@ struct IRNest {
   /// For indirect references: the load that produces the index (b[i] in
   /// a[b[i]]), else null. Parallel to Model.Refs.
   std::vector<llvm::Instruction *> IndexLoads;
+  /// The identity of each NestRef::ArrayId: the base pointer and the
+  /// symbolic terms of the offset (a[i + n] is a region of its own).
+  std::vector<std::pair<const llvm::Value *, std::vector<const llvm::SCEV *>>> Arrays;
   bool FromPolly = false;
+
+  /// The ArrayId of the array at Base + Symbolic, a new one if not seen yet.
+  unsigned arrayId(const llvm::Value *Base,
+                   const std::vector<const llvm::SCEV *> &Symbolic = {});
   /// Why the nest must be left as it is although its other references were
   /// analysed (a reference the model cannot describe); empty if it may be
   /// transformed.

@@ -35,6 +35,13 @@ Expected<int64_t> parseCount(StringRef Text) {
   return V;
 }
 
+/// A byte count, or 0 for "off".
+Expected<int64_t> parseByteCountOrOff(StringRef Text) {
+  if (Text.trim() == "0")
+    return 0;
+  return parseByteCount(Text);
+}
+
 using ValueParser = Expected<int64_t> (*)(StringRef);
 
 /// A numeric option kept as text so that it is checked, with one error line
@@ -84,6 +91,12 @@ CheckedOption PrefetchOverhead("outcore-prefetch-overhead", "2000",
 CheckedOption BlockPages("outcore-block-pages", "4",
                          "Pages per block prefetch", parseCount);
 
+CheckedOption SpillGlobalsMin(
+    "outcore-spill-globals-min", "64M",
+    "Smallest zero-initialised global array (bytes, K/M/G suffixes) moved into "
+    "memory from oc_spill_alloc_global; 0 turns the rewrite off",
+    parseByteCountOrOff);
+
 cl::opt<UnknownTrip> UnknownTripOpt(
     "outcore-unknown-trip", cl::init(UnknownTrip::Version),
     cl::cat(CheckedOption::category()),
@@ -124,6 +137,8 @@ OutcoreParams paramsFromCommandLine() {
   P.BlockPages = BlockPages.value();
   return P;
 }
+
+int64_t spillGlobalsMinFromCommandLine() { return SpillGlobalsMin.value(); }
 
 Expected<OutcoreParams> parsePassParams(StringRef Text) {
   OutcoreParams P = paramsFromCommandLine();

@@ -20,10 +20,19 @@ struct OutcoreParams {
   int64_t FaultLatency;     ///< l_m, cycles (TOCS eq. 1)
   int64_t PrefetchOverhead; ///< l_p, cycles
   int64_t BlockPages;       ///< pages per block prefetch
+
+  /// Bytes of one block prefetch (at least a page).
+  int64_t blockBytes() const {
+    return Machine.PageSize * (BlockPages > 1 ? BlockPages : 1);
+  }
 };
 
 /// The values given by the -outcore-* command-line options (or defaults).
 OutcoreParams paramsFromCommandLine();
+
+/// -outcore-spill-globals-min: the smallest global SpillGlobals moves, in
+/// bytes; 0: none.
+int64_t spillGlobalsMinFromCommandLine();
 
 /// Parses `key=value;key=value` pass parameters on top of the command line.
 llvm::Expected<OutcoreParams> parsePassParams(llvm::StringRef Text);

@@ -29,8 +29,10 @@ void emitLocalityRemarks(const AnalyzedNest &Nest,
              << ", localized loops "
              << ore::NV("Localized", depthList(Model, RL.LocalizedLoops))
              << ", group " << ore::NV("Group", groupRoleName(RL.Role))
-             << ", prefetch when " << ore::NV("Prefetch", RL.PrefetchPredicate)
-             << ", release when " << ore::NV("Release", RL.ReleasePredicate)
+             << ", prefetch when "
+             << ore::NV("Prefetch", predicateText(Model, RL.PrefetchPredicate))
+             << ", release when "
+             << ore::NV("Release", predicateText(Model, RL.ReleasePredicate))
              << ", priority " << ore::NV("Priority", RL.Priority)
              << ", indirect " << ore::NV("Indirect", Ref.Indirect ? "true" : "false")
              << ", hints " << ore::NV("Hints", RL.Hints ? "yes" : "none");

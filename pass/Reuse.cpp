@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LocalityModel.h"
+#include "Reuse.h"
 
 #include <cstdlib>
 #include <limits>
@@ -42,14 +42,6 @@ isl::set zeroVector(isl::ctx Ctx, unsigned N) {
   isl::set S = isl::set::universe(isl::space(Ctx, 0, N));
   for (unsigned P = 0; P < N; ++P)
     S = S.fix_si(isl::dim::set, P, 0);
-  return S;
-}
-
-/// The unit vector e_Pos in Z^n.
-isl::set unitVector(isl::ctx Ctx, unsigned N, unsigned Pos) {
-  isl::set S = isl::set::universe(isl::space(Ctx, 0, N));
-  for (unsigned P = 0; P < N; ++P)
-    S = S.fix_si(isl::dim::set, P, P == Pos ? 1 : 0);
   return S;
 }
 
@@ -118,6 +110,13 @@ int nearestReuseSign(isl::set Solutions) {
 }
 
 } // namespace
+
+isl::set unitVector(isl::ctx Ctx, unsigned N, unsigned Pos) {
+  isl::set S = isl::set::universe(isl::space(Ctx, 0, N));
+  for (unsigned P = 0; P < N; ++P)
+    S = S.fix_si(isl::dim::set, P, P == Pos ? 1 : 0);
+  return S;
+}
 
 isl::multi_aff affineAccess(const isl::map &Access) {
   if (Access.is_null() || !Access.is_single_valued().is_true())

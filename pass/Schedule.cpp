@@ -2,7 +2,7 @@
 
 #include "Schedule.h"
 
-#include "Versioning.h"
+#include "Footprint.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -12,10 +12,13 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #include <algorithm>
 #include <limits>
+
+#define DEBUG_TYPE "outcore"
 
 using namespace llvm;
 
@@ -103,14 +106,6 @@ bool inNest(const AnalyzedNest &Nest, const Loop *L) {
   return L && llvm::is_contained(Nest.IR.Loops, L);
 }
 
-const Value *pointerOperand(const Instruction *I) {
-  if (auto *LI = dyn_cast<LoadInst>(I))
-    return LI->getPointerOperand();
-  if (auto *SI = dyn_cast<StoreInst>(I))
-    return SI->getPointerOperand();
-  return nullptr;
-}
-
 /// The reference's address as {Base,+,Step}<L> with inner loops at their
 /// first iteration; Step 0 when the address does not change along L.
 struct AtLoop {
@@ -124,15 +119,13 @@ struct AtLoop {
 
 std::optional<AtLoop> addressAt(const Instruction *Access, const Loop *L,
                                 ScalarEvolution &SE) {
-  const Value *Ptr = pointerOperand(Access);
+  const Value *Ptr = getLoadStorePointerOperand(Access);
   if (!Ptr || !SE.isSCEVable(Ptr->getType()))
     return std::nullopt;
   const SCEV *S = SE.getSCEV(const_cast<Value *>(Ptr));
   AtLoop R;
   R.InnerExtent = static_cast<int64_t>(
-      Access->getModule()->getDataLayout().getTypeStoreSize(
-          isa<LoadInst>(Access) ? Access->getType()
-                                : cast<StoreInst>(Access)->getValueOperand()->getType()));
+      Access->getModule()->getDataLayout().getTypeStoreSize(getLoadStoreType(const_cast<Instruction *>(Access))));
   while (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
     if (AR->getLoop() == L || !L->contains(AR->getLoop()))
       break;
@@ -182,7 +175,7 @@ std::optional<RefSchedule> scheduleIndirect(const AnalyzedNest &Nest, unsigned R
   auto A = addressAt(Index, L, SE);
   if (!A || !A->Step || *A->Step == 0 || !Probe.isSafeToExpandAt(A->Base, Preheader))
     return std::nullopt;
-  const SCEV *Target = SE.getSCEV(const_cast<Value *>(pointerOperand(Access)));
+  const SCEV *Target = SE.getSCEV(const_cast<Value *>(getLoadStorePointerOperand(Access)));
   bool Other = SCEVExprContains(Target, [&](const SCEV *X) {
     if (auto *AR = dyn_cast<SCEVAddRecExpr>(X))
       return L->contains(AR->getLoop());
@@ -209,6 +202,151 @@ std::optional<RefSchedule> scheduleIndirect(const AnalyzedNest &Nest, unsigned R
   return RS;
 }
 
+/// A reference that wants hints, and which.
+struct Candidate {
+  unsigned Ref;
+  bool Prefetch, Release;
+};
+
+/// References that want hints (TOCS 3.1.4): leading ones prefetch, trailing
+/// ones release; indirect ones are prefetched in the loop the dense ones
+/// choose (TOCS Fig. 9). Within: only those inside this loop.
+void collectCandidates(const AnalyzedNest &Nest, const Loop *Within,
+                       std::vector<Candidate> &Cands, std::vector<unsigned> &Indirect) {
+  const NestModel &Model = Nest.IR.Model;
+  for (unsigned R = 0; R < Model.Refs.size(); ++R) {
+    const RefLocality &RL = Nest.Locality.Refs[R];
+    if (!RL.Hints || RL.Role == GroupRole::Member)
+      continue;
+    bool Pf = !RL.PrefetchPredicate.isFalse() && RL.Role != GroupRole::Trailer;
+    bool Rel = !RL.ReleasePredicate.isFalse() && RL.Role != GroupRole::Leader;
+    if (Within && !(Nest.IR.Accesses[R] && Within->contains(Nest.IR.Accesses[R])))
+      continue;
+    if (Model.Refs[R].Indirect) {
+      if (Pf && Nest.IR.Accesses[R] && Nest.IR.IndexLoads[R])
+        Indirect.push_back(R);
+      continue;
+    }
+    if ((Pf || Rel) && Nest.IR.Accesses[R])
+      Cands.push_back({R, Pf, Rel});
+  }
+}
+
+/// The strip size from the fastest reference with spatial reuse in the
+/// pipeline loop NS.Pipeline, and the RefSchedule of each candidate whose
+/// address Probe can compute in its preheader. False when there is none.
+bool placeReferences(const AnalyzedNest &Nest, const std::vector<Candidate> &Cands,
+                     ScalarEvolution &SE, SCEVExpander &Probe, int64_t Page,
+                     int64_t BlockBytes, NestSchedule &NS) {
+  Loop *L = NS.Pipeline;
+  Instruction *Preheader = L->getLoopPreheader()->getTerminator();
+  struct Placed {
+    Candidate C;
+    AtLoop A;
+  };
+  std::vector<Placed> Small, Big;
+  for (const Candidate &C : Cands) {
+    auto A = addressAt(Nest.IR.Accesses[C.Ref], L, SE);
+    if (!A || A->StepS->isZero() || !Probe.isSafeToExpandAt(A->Base, Preheader) ||
+        !Probe.isSafeToExpandAt(A->StepS, Preheader))
+      continue;
+    if (!A->Step) {
+      // A run-time stride: a page per iteration when what one iteration
+      // touches is known to be small; else its pages are not known here.
+      if (A->InnerExtent < Page)
+        Big.push_back({C, *A});
+      continue;
+    }
+    bool Dense = std::abs(*A->Step) < Page || A->InnerExtent >= std::abs(*A->Step);
+    (Dense ? Small : Big).push_back({C, *A});
+  }
+  int64_t MaxSmall = 0;
+  for (const Placed &P : Small)
+    MaxSmall = std::max<int64_t>(MaxSmall, std::abs(*P.A.Step));
+  // Strips follow the dense references; strided ones among them get their
+  // page once per iteration.
+  NS.Strip = Small.empty() ? 1 : std::max<int64_t>(1, BlockBytes / MaxSmall);
+  std::vector<Placed> Chosen = Small;
+  Chosen.insert(Chosen.end(), Big.begin(), Big.end());
+  if (Chosen.empty())
+    return false;
+  for (const Placed &P : Chosen) {
+    RefSchedule RS;
+    RS.Ref = P.C.Ref;
+    RS.Base = P.A.Base;
+    RS.Step = P.A.Step.value_or(0);
+    RS.StepS = P.A.StepS;
+    RS.Contiguous = llvm::any_of(Small, [&](const Placed &Q) { return Q.C.Ref == P.C.Ref; });
+    RS.PerIteration = !RS.Contiguous && !Small.empty();
+    int64_t Bytes = NS.Strip * std::abs(RS.Step);
+    RS.Pages = RS.Contiguous ? std::max<int64_t>(1, (Bytes + Page - 1) / Page) : 1;
+    RS.Prefetch = P.C.Prefetch;
+    RS.Release = P.C.Release;
+    RS.Priority = Nest.Locality.Refs[P.C.Ref].Priority;
+    NS.Refs.push_back(RS);
+  }
+  return true;
+}
+
+/// The indirect references (TOCS Fig. 9) prefetched in the pipeline loop.
+/// A load and a store of a[b[i]] read b[i] twice: one prefetch for both.
+void addIndirect(const AnalyzedNest &Nest, const std::vector<unsigned> &Indirect,
+                 DominatorTree &DT, ScalarEvolution &SE, SCEVExpander &Probe,
+                 NestSchedule &NS) {
+  Loop *L = NS.Pipeline;
+  Instruction *Preheader = L->getLoopPreheader()->getTerminator();
+  auto Same = [&](const RefSchedule &X, const RefSchedule &Y) {
+    ValueToSCEVMapTy Map;
+    Map[X.IndexLoad] = SE.getUnknown(Y.IndexLoad);
+    return X.Base == Y.Base && X.Step == Y.Step &&
+           X.IndexLoad->getType() == Y.IndexLoad->getType() &&
+           SCEVParameterRewriter::rewrite(X.Target, SE, Map) == Y.Target;
+  };
+  size_t Dense = NS.Refs.size();
+  for (unsigned R : Indirect)
+    if (auto RS = scheduleIndirect(Nest, R, L, DT, SE, Probe, Preheader))
+      if (std::none_of(NS.Refs.begin() + Dense, NS.Refs.end(),
+                       [&](const RefSchedule &Y) { return Same(*RS, Y); }))
+        NS.Refs.push_back(*RS);
+}
+
+/// Why the transform cannot rewrite the pipeline loop L safely, or "".
+std::string shapeRefusal(const Loop *L) {
+  BasicBlock *Latch = L->getLoopLatch();
+  if (!L->isLoopSimplifyForm() || !Latch || L->getExitingBlock() != Latch ||
+      !L->getUniqueExitBlock())
+    return "the pipeline loop has more than one exit or is not in simplified form";
+  auto *Br = dyn_cast<BranchInst>(Latch->getTerminator());
+  if (!Br || !Br->isConditional())
+    return "the pipeline loop does not end in a conditional branch";
+  return "";
+}
+
+/// Sweeps inside a loop L that moves some of them nowhere (a time loop
+/// around `B = f(A); A = f(B)`, TOCS Fig. 14): no single pipeline loop serves
+/// them, so each child loop holding hinted references becomes a pipeline of
+/// its own; reuse across the outer loop is the localized space's decision.
+/// Empty when L can be the pipeline loop.
+std::vector<Loop *> independentParts(const AnalyzedNest &Nest,
+                                     const std::vector<Candidate> &Cands, Loop *L,
+                                     ScalarEvolution &SE) {
+  SmallVector<Loop *, 4> Parts;
+  bool SomeInvariant = false;
+  for (const Candidate &C : Cands) {
+    BasicBlock *Block = Nest.IR.Accesses[C.Ref]->getParent();
+    if (!L->contains(Block))
+      continue;
+    auto A = addressAt(Nest.IR.Accesses[C.Ref], L, SE);
+    SomeInvariant |= A && A->StepS->isZero();
+    for (Loop *Child : L->getSubLoops())
+      if (Child->contains(Block) && !llvm::is_contained(Parts, Child))
+        Parts.push_back(Child);
+  }
+  if (SomeInvariant && Parts.size() > 1)
+    return {Parts.begin(), Parts.end()};
+  return {};
+}
+
 } // namespace
 
 int64_t shortestPathInstructions(const Loop *L, ScalarEvolution &SE) {
@@ -223,35 +361,13 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
   assert((!Within || inNest(Nest, Within)) && "a part is a loop of the nest");
   NestSchedule NS;
   NS.Within = Within;
-  const NestModel &Model = Nest.IR.Model;
   const int64_t Page = Params.Machine.PageSize;
-  const int64_t BlockBytes = Page * std::max<int64_t>(1, Params.BlockPages);
+  const int64_t BlockBytes = Params.blockBytes();
 
-  // References that want hints (TOCS 3.1.4): leading ones prefetch, trailing
-  // ones release; indirect ones are prefetched in the loop the dense ones
-  // choose (TOCS Fig. 9).
-  struct Candidate {
-    unsigned Ref;
-    bool Prefetch, Release;
-  };
+  // References that want hints (TOCS 3.1.4).
   std::vector<Candidate> Cands;
   std::vector<unsigned> Indirect;
-  for (unsigned R = 0; R < Model.Refs.size(); ++R) {
-    const RefLocality &RL = Nest.Locality.Refs[R];
-    if (!RL.Hints || RL.Role == GroupRole::Member)
-      continue;
-    bool Pf = RL.PrefetchPredicate != "false" && RL.Role != GroupRole::Trailer;
-    bool Rel = RL.ReleasePredicate != "false" && RL.Role != GroupRole::Leader;
-    if (Within && !(Nest.IR.Accesses[R] && Within->contains(Nest.IR.Accesses[R])))
-      continue;
-    if (Model.Refs[R].Indirect) {
-      if (Pf && Nest.IR.Accesses[R] && Nest.IR.IndexLoads[R])
-        Indirect.push_back(R);
-      continue;
-    }
-    if ((Pf || Rel) && Nest.IR.Accesses[R])
-      Cands.push_back({R, Pf, Rel});
-  }
+  collectCandidates(Nest, Within, Cands, Indirect);
   if (Cands.empty()) {
     NS.Reason = !Indirect.empty()
                     ? "only indirect references need hints: no dense reference "
@@ -285,25 +401,10 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
     return inNest(Nest, P) && (!Within || Within->contains(P));
   };
 
-  // Sweeps inside a loop that moves some of them nowhere (a time loop around
-  // `B = f(A); A = f(B)`, TOCS Fig. 14): no single pipeline loop serves them,
-  // so each child loop holding hinted references becomes a pipeline of its
-  // own; reuse across the outer loop is the localized space's decision.
-  SmallVector<Loop *, 4> Parts;
-  bool SomeInvariant = false;
-  for (const Candidate &C : Cands) {
-    if (!L->contains(BlockOf(C)))
-      continue;
-    auto A = addressAt(Nest.IR.Accesses[C.Ref], L, SE);
-    SomeInvariant |= A && A->StepS->isZero();
-    for (Loop *Child : L->getSubLoops())
-      if (Child->contains(BlockOf(C)) && !llvm::is_contained(Parts, Child))
-        Parts.push_back(Child);
-  }
-  if (SomeInvariant && Parts.size() > 1) {
-    NS.Parts.assign(Parts.begin(), Parts.end());
+  // Sweeps inside a loop that moves some of them nowhere: a pipeline each.
+  NS.Parts = independentParts(Nest, Cands, L, SE);
+  if (!NS.Parts.empty())
     return NS;
-  }
 
   // TOCS Fig. 8: move outward while the loop changes no hinted address or
   // touches less than a block. A symbolic step (a run-time row length) counts
@@ -343,20 +444,12 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
   llvm::erase_if(Cands, [&](const Candidate &C) { return !L->contains(BlockOf(C)); });
   NS.Pipeline = L;
   NS.PipelineDepth = L->getLoopDepth() - Nest.IR.Loops[0]->getLoopDepth();
+  LLVM_DEBUG(dbgs() << "outcore: pipeline loop " << L->getName() << " at depth "
+                    << NS.PipelineDepth << " (block " << BlockBytes << " B)\n");
 
-  // Shapes the transform rewrites safely.
-  BasicBlock *Latch = L->getLoopLatch();
-  if (!L->isLoopSimplifyForm() || !Latch || L->getExitingBlock() != Latch ||
-      !L->getUniqueExitBlock()) {
-    NS.Reason = "the pipeline loop has more than one exit or is not in "
-                "simplified form";
+  NS.Reason = shapeRefusal(L);
+  if (!NS.Reason.empty())
     return NS;
-  }
-  auto *Br = dyn_cast<BranchInst>(Latch->getTerminator());
-  if (!Br || !Br->isConditional()) {
-    NS.Reason = "the pipeline loop does not end in a conditional branch";
-    return NS;
-  }
   const SCEV *BTC = backedgeCount(L, SE);
   if (!BTC) {
     NS.Reason = "the trip count of the pipeline loop cannot be computed";
@@ -377,53 +470,10 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
   }
 
   // Strip size from the fastest reference with spatial reuse in the loop.
-  struct Placed {
-    Candidate C;
-    AtLoop A;
-  };
-  std::vector<Placed> Small, Big;
-  for (const Candidate &C : Cands) {
-    auto A = addressAt(Nest.IR.Accesses[C.Ref], L, SE);
-    if (!A || A->StepS->isZero() || !Probe.isSafeToExpandAt(A->Base, Preheader) ||
-        !Probe.isSafeToExpandAt(A->StepS, Preheader))
-      continue;
-    if (!A->Step) {
-      // A run-time stride: a page per iteration when what one iteration
-      // touches is known to be small; else its pages are not known here.
-      if (A->InnerExtent < Page)
-        Big.push_back({C, *A});
-      continue;
-    }
-    bool Dense = std::abs(*A->Step) < Page || A->InnerExtent >= std::abs(*A->Step);
-    (Dense ? Small : Big).push_back({C, *A});
-  }
-  int64_t MaxSmall = 0;
-  for (const Placed &P : Small)
-    MaxSmall = std::max<int64_t>(MaxSmall, std::abs(*P.A.Step));
-  // Strips follow the dense references; strided ones among them get their
-  // page once per iteration.
-  NS.Strip = Small.empty() ? 1 : std::max<int64_t>(1, BlockBytes / MaxSmall);
-  std::vector<Placed> Chosen = Small;
-  Chosen.insert(Chosen.end(), Big.begin(), Big.end());
-  if (Chosen.empty()) {
+  if (!placeReferences(Nest, Cands, SE, Probe, Page, BlockBytes, NS)) {
     NS.Reason = "no hinted reference has an address the pass can compute "
                 "before the pipeline loop";
     return NS;
-  }
-  for (const Placed &P : Chosen) {
-    RefSchedule RS;
-    RS.Ref = P.C.Ref;
-    RS.Base = P.A.Base;
-    RS.Step = P.A.Step.value_or(0);
-    RS.StepS = P.A.StepS;
-    RS.Contiguous = llvm::any_of(Small, [&](const Placed &Q) { return Q.C.Ref == P.C.Ref; });
-    RS.PerIteration = !RS.Contiguous && !Small.empty();
-    int64_t Bytes = NS.Strip * std::abs(RS.Step);
-    RS.Pages = RS.Contiguous ? std::max<int64_t>(1, (Bytes + Page - 1) / Page) : 1;
-    RS.Prefetch = P.C.Prefetch;
-    RS.Release = P.C.Release;
-    RS.Priority = Nest.Locality.Refs[P.C.Ref].Priority;
-    NS.Refs.push_back(RS);
   }
 
   // TOCS eq. 1 over the strip loop (one strip = Strip iterations + a hint).
@@ -434,22 +484,9 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
   NS.DistanceStrips =
       prefetchDistance(Params.FaultLatency, StripCost, Params.PrefetchOverhead);
 
-  // Indirect references (TOCS Fig. 9): eq. 1 over one iteration, and the
-  // dense prefetches (the index array among them) a strip further ahead.
-  // A load and a store of a[b[i]] read b[i] twice: one prefetch for both.
-  auto Same = [&](const RefSchedule &X, const RefSchedule &Y) {
-    ValueToSCEVMapTy Map;
-    Map[X.IndexLoad] = SE.getUnknown(Y.IndexLoad);
-    return X.Base == Y.Base && X.Step == Y.Step &&
-           X.IndexLoad->getType() == Y.IndexLoad->getType() &&
-           SCEVParameterRewriter::rewrite(X.Target, SE, Map) == Y.Target;
-  };
+  // Indirect references (TOCS Fig. 9), a prefetch per iteration.
   size_t Dense = NS.Refs.size();
-  for (unsigned R : Indirect)
-    if (auto RS = scheduleIndirect(Nest, R, L, DT, SE, Probe, Preheader))
-      if (std::none_of(NS.Refs.begin() + Dense, NS.Refs.end(),
-                       [&](const RefSchedule &Y) { return Same(*RS, Y); }))
-        NS.Refs.push_back(*RS);
+  addIndirect(Nest, Indirect, DT, SE, Probe, NS);
   NS.IterDistance =
       prefetchDistance(Params.FaultLatency, NS.BodyInstructions, Params.PrefetchOverhead);
   if (NS.Refs.size() > Dense)

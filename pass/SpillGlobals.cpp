@@ -1,6 +1,7 @@
 //===- SpillGlobals.cpp - Big zero-initialised globals into runtime memory ===//
 
 #include "SpillGlobals.h"
+#include "Options.h"
 #include "Remarks.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -8,16 +9,9 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
-
-static cl::opt<uint64_t> SpillGlobalsMin(
-    "outcore-spill-globals-min",
-    cl::desc("Smallest zero-initialised global array (bytes) moved into memory "
-             "from oc_spill_alloc_global; 0 turns the rewrite off"),
-    cl::init(64ull << 20));
 
 namespace outcore {
 namespace {
@@ -68,6 +62,7 @@ StringRef refusal(const GlobalVariable &G, bool HasMain) {
 }
 
 bool candidate(const GlobalVariable &G, const DataLayout &DL) {
+  const uint64_t SpillGlobalsMin = uint64_t(spillGlobalsMinFromCommandLine());
   return !G.isDeclaration() && !G.isConstant() && G.hasInitializer() &&
          G.getInitializer()->isNullValue() && !G.hasSection() &&
          (G.hasLocalLinkage() || G.hasExternalLinkage() || G.hasCommonLinkage()) &&

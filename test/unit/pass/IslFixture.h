@@ -55,6 +55,11 @@ protected:
           int64_t ElemSize = 8) {
     NestRef R;
     R.Array = Array;
+    // The same name, the same array; a new name, a new id.
+    R.ArrayId = unsigned(Nest.Refs.size());
+    for (const NestRef &Other : Nest.Refs)
+      if (Other.Array == Array)
+        R.ArrayId = Other.ArrayId;
     R.Path = std::move(Path);
     R.Access = map(Access);
     R.ElemSize = ElemSize;

@@ -102,11 +102,11 @@ TEST_F(LocalityTest, Fig3bOnlyInnerLoopLocalized) {
   // its priority) but faults on every iteration.
   EXPECT_EQ(L.Refs[BJ1].TemporalLoops, Loops{I});
   EXPECT_TRUE(L.Refs[BJ1].TemporalLocality.empty());
-  EXPECT_EQ(L.Refs[BJ1].PrefetchPredicate, "true");
+  EXPECT_EQ(predicateText(Nest, L.Refs[BJ1].PrefetchPredicate), "true");
   EXPECT_EQ(L.Refs[BJ1].Priority, 1u);
   // The group along j survives.
-  EXPECT_EQ(L.Refs[BJ].PrefetchPredicate, "false");
-  EXPECT_EQ(L.Refs[BJ].ReleasePredicate, "true");
+  EXPECT_EQ(predicateText(Nest, L.Refs[BJ].PrefetchPredicate), "false");
+  EXPECT_EQ(predicateText(Nest, L.Refs[BJ].ReleasePredicate), "true");
   EXPECT_EQ(L.Refs[BJ].LocalizedLoops, Loops{J});
 }
 
@@ -122,23 +122,23 @@ TEST_F(LocalityTest, Fig4Predicates) {
   EXPECT_EQ(RA.SpatialFactor, Factors{2});
   EXPECT_EQ(RA.LocalizedLoops, (Loops{I, J}));
   EXPECT_EQ(RA.Role, GroupRole::Single);
-  EXPECT_EQ(RA.PrefetchPredicate, "j mod 2 = 0");
-  EXPECT_EQ(RA.ReleasePredicate, "j mod 2 = 1");
+  EXPECT_EQ(predicateText(Nest, RA.PrefetchPredicate), "j mod 2 = 0");
+  EXPECT_EQ(predicateText(Nest, RA.ReleasePredicate), "j mod 2 = 1");
   EXPECT_EQ(RA.Priority, 0u);
 
   const RefLocality &Lead = L.Refs[BJ1];
   EXPECT_EQ(Lead.TemporalLocality, Loops{I});
   EXPECT_TRUE(Lead.SpatialLoops.empty());
   EXPECT_EQ(Lead.Role, GroupRole::Leader);
-  EXPECT_EQ(Lead.PrefetchPredicate, "i = 0");
-  EXPECT_EQ(Lead.ReleasePredicate, "false");
+  EXPECT_EQ(predicateText(Nest, Lead.PrefetchPredicate), "i = 0");
+  EXPECT_EQ(predicateText(Nest, Lead.ReleasePredicate), "false");
 
   const RefLocality &Trail = L.Refs[BJ];
   EXPECT_EQ(Trail.Role, GroupRole::Trailer);
   EXPECT_EQ(Trail.Group, Lead.Group);
   EXPECT_NE(Trail.Group, RA.Group);
-  EXPECT_EQ(Trail.PrefetchPredicate, "false");
-  EXPECT_EQ(Trail.ReleasePredicate, "i = 2");
+  EXPECT_EQ(predicateText(Nest, Trail.PrefetchPredicate), "false");
+  EXPECT_EQ(predicateText(Nest, Trail.ReleasePredicate), "i = 2");
 
   for (const RefLocality &R : L.Refs)
     EXPECT_TRUE(R.Hints);
@@ -161,15 +161,15 @@ TEST_F(LocalityTest, Fig3SymbolicTrip) {
     EXPECT_EQ(L.Loops[J].PagesPerIter, 3);
     EXPECT_TRUE(L.Loops[J].Localized);
     EXPECT_FALSE(L.Loops[J].DependsOnUnknownTrip);
-    EXPECT_EQ(L.Refs[BJ1].PrefetchPredicate, "true");
+    EXPECT_EQ(predicateText(Nest, L.Refs[BJ1].PrefetchPredicate), "true");
   }
   MachineParams Small = tinyPages();
   Small.Unknown = UnknownTrip::Small;
   NestLocality L = analyzeNest(Nest, Small);
   EXPECT_TRUE(L.Loops[I].Localized);
   EXPECT_TRUE(L.Loops[I].DependsOnUnknownTrip);
-  EXPECT_EQ(L.Refs[BJ1].PrefetchPredicate, "i = 0");
-  EXPECT_EQ(L.Refs[BJ].ReleasePredicate, "i = 2");
+  EXPECT_EQ(predicateText(Nest, L.Refs[BJ1].PrefetchPredicate), "i = 0");
+  EXPECT_EQ(predicateText(Nest, L.Refs[BJ].ReleasePredicate), "i = 2");
 }
 
 // An unknown trip count does not matter when the known part alone overflows.
@@ -229,8 +229,8 @@ TEST_F(LocalityTest, MatvecPriorities) {
   for (int R : {A, B}) {
     EXPECT_EQ(L.Refs[R].SpatialLocality, Loops{J});
     EXPECT_EQ(L.Refs[R].SpatialFactor, Factors{4096});
-    EXPECT_EQ(L.Refs[R].PrefetchPredicate, "j mod 4096 = 0");
-    EXPECT_EQ(L.Refs[R].ReleasePredicate, "j mod 4096 = 4095");
+    EXPECT_EQ(predicateText(Nest, L.Refs[R].PrefetchPredicate), "j mod 4096 = 0");
+    EXPECT_EQ(predicateText(Nest, L.Refs[R].ReleasePredicate), "j mod 4096 = 4095");
     EXPECT_TRUE(L.Refs[R].Hints);
   }
   // c is smaller than a page: no hints at all.
@@ -272,10 +272,10 @@ TEST_F(LocalityTest, StencilThreeRowsFit) {
       EXPECT_FALSE(M.Hints) << Nest.Refs[at(DI, DJ)].Text;
     }
   // The counters start at 1 in source terms.
-  EXPECT_EQ(L.Refs[at(1, 1)].PrefetchPredicate, "(j - 1) mod 512 = 0");
-  EXPECT_EQ(L.Refs[at(1, 1)].ReleasePredicate, "false");
-  EXPECT_EQ(L.Refs[at(-1, -1)].PrefetchPredicate, "false");
-  EXPECT_EQ(L.Refs[at(-1, -1)].ReleasePredicate, "(j - 1) mod 512 = 511");
+  EXPECT_EQ(predicateText(Nest, L.Refs[at(1, 1)].PrefetchPredicate), "(j - 1) mod 512 = 0");
+  EXPECT_EQ(predicateText(Nest, L.Refs[at(1, 1)].ReleasePredicate), "false");
+  EXPECT_EQ(predicateText(Nest, L.Refs[at(-1, -1)].PrefetchPredicate), "false");
+  EXPECT_EQ(predicateText(Nest, L.Refs[at(-1, -1)].ReleasePredicate), "(j - 1) mod 512 = 511");
   // Spatial reuse along i too? No: a row is 40 KB, more than a page.
   EXPECT_TRUE(L.Refs[at(1, 1)].SpatialLoops == Loops{J});
 }
@@ -291,8 +291,8 @@ TEST_F(LocalityTest, StencilLessThanThreeRows) {
     EXPECT_EQ(L.Refs[at(DI, 1)].Role, GroupRole::Leader);
     EXPECT_EQ(L.Refs[at(DI, -1)].Role, GroupRole::Trailer);
     EXPECT_EQ(L.Refs[at(DI, 0)].Role, GroupRole::Member);
-    EXPECT_EQ(L.Refs[at(DI, 1)].PrefetchPredicate, "(j - 1) mod 512 = 0");
-    EXPECT_EQ(L.Refs[at(DI, -1)].ReleasePredicate, "(j - 1) mod 512 = 511");
+    EXPECT_EQ(predicateText(Nest, L.Refs[at(DI, 1)].PrefetchPredicate), "(j - 1) mod 512 = 0");
+    EXPECT_EQ(predicateText(Nest, L.Refs[at(DI, -1)].ReleasePredicate), "(j - 1) mod 512 = 511");
   }
 }
 
@@ -339,8 +339,8 @@ TEST_F(LocalityTest, NegativeStride) {
   NestLocality L = analyzeNest(Nest, P);
   EXPECT_EQ(L.Refs[R].SpatialFactor, Factors{4});
   // c mod 4 = 0 and c mod 4 = 3 with j = n - 1 - c.
-  EXPECT_EQ(L.Refs[R].PrefetchPredicate, "(j - (n - 1)) mod 4 = 0");
-  EXPECT_EQ(L.Refs[R].ReleasePredicate, "(j - (n - 1)) mod 4 = 1");
+  EXPECT_EQ(predicateText(Nest, L.Refs[R].PrefetchPredicate), "(j - (n - 1)) mod 4 = 0");
+  EXPECT_EQ(predicateText(Nest, L.Refs[R].ReleasePredicate), "(j - (n - 1)) mod 4 = 1");
   EXPECT_EQ(L.Loops[J].PagesPerIter, 1);
 }
 
@@ -353,21 +353,21 @@ TEST_F(LocalityTest, NonUnitStep) {
   P.PageSize = 64; // eight doubles, four iterations a page
   NestLocality L = analyzeNest(Nest, P);
   EXPECT_EQ(L.Refs[R].SpatialFactor, Factors{4});
-  EXPECT_EQ(L.Refs[R].PrefetchPredicate, "j mod 8 = 0");
-  EXPECT_EQ(L.Refs[R].ReleasePredicate, "j mod 8 = 6");
+  EXPECT_EQ(predicateText(Nest, L.Refs[R].PrefetchPredicate), "j mod 8 = 0");
+  EXPECT_EQ(predicateText(Nest, L.Refs[R].ReleasePredicate), "j mod 8 = 6");
   // Two doubles a page: a stride of one page is no spatial reuse.
   NestLocality Tiny = analyzeNest(Nest, tinyPages());
   EXPECT_TRUE(Tiny.Refs[R].SpatialLoops.empty());
-  EXPECT_EQ(Tiny.Refs[R].PrefetchPredicate, "true");
-  EXPECT_EQ(Tiny.Refs[R].ReleasePredicate, "true");
+  EXPECT_EQ(predicateText(Nest, Tiny.Refs[R].PrefetchPredicate), "true");
+  EXPECT_EQ(predicateText(Nest, Tiny.Refs[R].ReleasePredicate), "true");
 }
 
 TEST_F(LocalityTest, OneDimensional) {
   int I = loop(Nest, -1, "i", 100);
   int R = ref(Nest, "x", {I}, "{ [i] -> [i] }", "x[i]");
   NestLocality L = analyzeNest(Nest, tinyPages());
-  EXPECT_EQ(L.Refs[R].PrefetchPredicate, "i mod 2 = 0");
-  EXPECT_EQ(L.Refs[R].ReleasePredicate, "i mod 2 = 1");
+  EXPECT_EQ(predicateText(Nest, L.Refs[R].PrefetchPredicate), "i mod 2 = 0");
+  EXPECT_EQ(predicateText(Nest, L.Refs[R].ReleasePredicate), "i mod 2 = 1");
   EXPECT_EQ(L.Refs[R].Priority, 0u);
   EXPECT_EQ(L.Loops[I].PagesPerIter, 1);
 }
@@ -396,9 +396,9 @@ TEST_F(LocalityTest, ThreeDimensionalMatmul) {
   EXPECT_EQ(L.Loops[K].PagesPerIter, 3);
   EXPECT_EQ(L.Loops[J].PagesPerIter, 7);
   EXPECT_EQ(L.Loops[I].PagesPerIter, 12);
-  EXPECT_EQ(L.Refs[C].PrefetchPredicate, "j mod 2 = 0 and k = 0");
-  EXPECT_EQ(L.Refs[B].PrefetchPredicate, "i = 0 and j mod 2 = 0");
-  EXPECT_EQ(L.Refs[B].ReleasePredicate, "i = 3 and j mod 2 = 1");
+  EXPECT_EQ(predicateText(Nest, L.Refs[C].PrefetchPredicate), "j mod 2 = 0 and k = 0");
+  EXPECT_EQ(predicateText(Nest, L.Refs[B].PrefetchPredicate), "i = 0 and j mod 2 = 0");
+  EXPECT_EQ(predicateText(Nest, L.Refs[B].ReleasePredicate), "i = 3 and j mod 2 = 1");
 }
 
 TEST_F(LocalityTest, FourDimensional) {
@@ -418,8 +418,8 @@ TEST_F(LocalityTest, FourDimensional) {
   EXPECT_EQ(L.Loops[K].PagesPerIter, 8);
   EXPECT_EQ(L.Loops[J].PagesPerIter, 20);
   EXPECT_EQ(L.Loops[I].PagesPerIter, 52);
-  EXPECT_EQ(L.Refs[B].PrefetchPredicate, "i = 0 and j = 0 and k = 0 and l mod 2 = 0");
-  EXPECT_EQ(L.Refs[B].ReleasePredicate, "i = 1 and j = 2 and k = 3 and l mod 2 = 1");
+  EXPECT_EQ(predicateText(Nest, L.Refs[B].PrefetchPredicate), "i = 0 and j = 0 and k = 0 and l mod 2 = 0");
+  EXPECT_EQ(predicateText(Nest, L.Refs[B].ReleasePredicate), "i = 1 and j = 2 and k = 3 and l mod 2 = 1");
   EXPECT_EQ(loopDepth(Nest, M), 3);
 }
 
@@ -434,8 +434,8 @@ TEST_F(LocalityTest, TriangularNest) {
   EXPECT_FALSE(L.Loops[I].Localized);
   EXPECT_TRUE(L.Loops[I].DependsOnUnknownTrip);
   EXPECT_TRUE(L.Loops[J].Localized);
-  EXPECT_EQ(L.Refs[R].PrefetchPredicate, "j mod 2 = 0");
-  EXPECT_EQ(L.Refs[R].ReleasePredicate, "j mod 2 = 1");
+  EXPECT_EQ(predicateText(Nest, L.Refs[R].PrefetchPredicate), "j mod 2 = 0");
+  EXPECT_EQ(predicateText(Nest, L.Refs[R].ReleasePredicate), "j mod 2 = 1");
 }
 
 // for i < 4 { for j < 8: A[i][j]; for k < 6: B[k][i]; }
@@ -451,8 +451,8 @@ TEST_F(LocalityTest, ImperfectNest) {
   EXPECT_EQ(L.Loops[K].PagesPerIter, 1);
   EXPECT_TRUE(L.Loops[I].Localized);
   EXPECT_EQ(L.Refs[B].SpatialLoops, Loops{I});
-  EXPECT_EQ(L.Refs[B].PrefetchPredicate, "i mod 2 = 0");
-  EXPECT_EQ(L.Refs[A].PrefetchPredicate, "j mod 2 = 0");
+  EXPECT_EQ(predicateText(Nest, L.Refs[B].PrefetchPredicate), "i mod 2 = 0");
+  EXPECT_EQ(predicateText(Nest, L.Refs[A].PrefetchPredicate), "j mod 2 = 0");
   EXPECT_EQ(loopDepth(Nest, K), 1);
 
   MachineParams Nine = tinyPages();
@@ -461,7 +461,7 @@ TEST_F(LocalityTest, ImperfectNest) {
   EXPECT_FALSE(Tight.Loops[I].Localized);
   EXPECT_TRUE(Tight.Loops[J].Localized);
   EXPECT_TRUE(Tight.Loops[K].Localized);
-  EXPECT_EQ(Tight.Refs[B].PrefetchPredicate, "true");
+  EXPECT_EQ(predicateText(Nest, Tight.Refs[B].PrefetchPredicate), "true");
 }
 
 // for i < 2 { for j < 4 { for k < 2000: A[j][k] } for l < 8: B[l] }: one
@@ -481,7 +481,7 @@ TEST_F(LocalityTest, ImperfectNestChildNotLocalized) {
   EXPECT_FALSE(L.Loops[I].Localized);
   EXPECT_FALSE(L.Loops[I].DependsOnUnknownTrip);
   EXPECT_EQ(L.Refs[B].TemporalLoops, Loops{I});
-  EXPECT_EQ(L.Refs[B].PrefetchPredicate, "l mod 2 = 0");
+  EXPECT_EQ(predicateText(Nest, L.Refs[B].PrefetchPredicate), "l mod 2 = 0");
 }
 
 //===----------------------------------------------------------------------===//
@@ -502,8 +502,8 @@ TEST_F(LocalityTest, IndirectReference) {
   int AB = int(Nest.Refs.size()) - 1;
   NestLocality L = analyzeNest(Nest, tinyPages());
   const RefLocality &R = L.Refs[AB];
-  EXPECT_EQ(R.PrefetchPredicate, "true");
-  EXPECT_EQ(R.ReleasePredicate, "false");
+  EXPECT_EQ(predicateText(Nest, R.PrefetchPredicate), "true");
+  EXPECT_EQ(predicateText(Nest, R.ReleasePredicate), "false");
   EXPECT_EQ(R.Priority, 0u);
   EXPECT_EQ(R.Role, GroupRole::Single);
   EXPECT_NE(R.Group, L.Refs[Index].Group);
@@ -512,7 +512,7 @@ TEST_F(LocalityTest, IndirectReference) {
   EXPECT_TRUE(R.Hints);
   // No reuse assumed: 8 pages per i iteration, next to b[i]'s one.
   EXPECT_EQ(L.Loops[I].PagesPerIter, 9);
-  EXPECT_EQ(L.Refs[Index].PrefetchPredicate, "i mod 2 = 0 and j = 0");
+  EXPECT_EQ(predicateText(Nest, L.Refs[Index].PrefetchPredicate), "i mod 2 = 0 and j = 0");
 }
 
 // A piecewise (non-affine) direct access: no reuse claimed, hinted always.
@@ -522,8 +522,8 @@ TEST_F(LocalityTest, PiecewiseDirectAccess) {
   NestLocality L = analyzeNest(Nest, tinyPages());
   EXPECT_TRUE(L.Refs[R].TemporalSpace.is_equal(set("{ [0] }")));
   EXPECT_TRUE(L.Refs[R].SpatialLoops.empty());
-  EXPECT_EQ(L.Refs[R].PrefetchPredicate, "true");
-  EXPECT_EQ(L.Refs[R].ReleasePredicate, "true");
+  EXPECT_EQ(predicateText(Nest, L.Refs[R].PrefetchPredicate), "true");
+  EXPECT_EQ(predicateText(Nest, L.Refs[R].ReleasePredicate), "true");
 }
 
 // A model whose access does not span the reference's path, or has a zero
@@ -537,7 +537,7 @@ TEST_F(LocalityTest, MalformedReferenceIsNotAnalysed) {
   NestLocality L = analyzeNest(Nest, tinyPages());
   EXPECT_TRUE(L.Refs[Short].TemporalSpace.is_null());
   EXPECT_EQ(L.Refs[Short].Role, GroupRole::Single);
-  EXPECT_EQ(L.Refs[Twin].PrefetchPredicate, "true");
+  EXPECT_EQ(predicateText(Nest, L.Refs[Twin].PrefetchPredicate), "true");
   EXPECT_TRUE(L.Refs[Empty].SpatialLoops.empty());
   EXPECT_EQ(L.Refs[Empty].TemporalLoops, Loops{I});
 }
@@ -548,8 +548,8 @@ TEST_F(LocalityTest, ZeroDimensionalAccess) {
   int S = ref(Nest, "s", {I}, "{ [i] -> [] }", "s");
   NestLocality L = analyzeNest(Nest, tinyPages());
   EXPECT_EQ(L.Refs[S].TemporalLoops, Loops{I});
-  EXPECT_EQ(L.Refs[S].PrefetchPredicate, "i = 0");
-  EXPECT_EQ(L.Refs[S].ReleasePredicate, "i = 9");
+  EXPECT_EQ(predicateText(Nest, L.Refs[S].PrefetchPredicate), "i = 0");
+  EXPECT_EQ(predicateText(Nest, L.Refs[S].ReleasePredicate), "i = 9");
   EXPECT_EQ(L.Refs[S].Priority, 1u);
   EXPECT_TRUE(L.Refs[S].Hints);
   Nest.Refs[S].ArrayBytes = 8;
@@ -564,8 +564,8 @@ TEST_F(LocalityTest, OneTripLoops) {
   EXPECT_EQ(L.Loops[I].PagesPerIter, 1);
   EXPECT_EQ(L.Loops[J].PagesPerIter, 1);
   EXPECT_TRUE(L.Loops[I].Localized);
-  EXPECT_EQ(L.Refs[R].PrefetchPredicate, "j mod 2 = 0");
-  EXPECT_EQ(L.Refs[R].ReleasePredicate, "j mod 2 = 1");
+  EXPECT_EQ(predicateText(Nest, L.Refs[R].PrefetchPredicate), "j mod 2 = 0");
+  EXPECT_EQ(predicateText(Nest, L.Refs[R].ReleasePredicate), "j mod 2 = 1");
 }
 
 TEST_F(LocalityTest, LoopWithoutReferences) {
@@ -582,8 +582,8 @@ TEST_F(LocalityTest, NonZeroFirstValue) {
   int J = symbolicLoop(Nest, -1, "j", "n - 1", "1", "n - 1");
   int R = ref(Nest, "A", {J}, "[n] -> { [c] -> [c + 1] }", "A[j]");
   NestLocality L = analyzeNest(Nest, tinyPages());
-  EXPECT_EQ(L.Refs[R].PrefetchPredicate, "(j - 1) mod 2 = 0");
-  EXPECT_EQ(L.Refs[R].ReleasePredicate, "(j - 1) mod 2 = 1");
+  EXPECT_EQ(predicateText(Nest, L.Refs[R].PrefetchPredicate), "(j - 1) mod 2 = 0");
+  EXPECT_EQ(predicateText(Nest, L.Refs[R].ReleasePredicate), "(j - 1) mod 2 = 1");
 }
 
 TEST_F(LocalityTest, GroupRoleNames) {

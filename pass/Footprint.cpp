@@ -1,0 +1,318 @@
+//===- Footprint.cpp - What a nest touches, as SCEVs before the nest ------===//
+
+#include "Footprint.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Instructions.h"
+
+#include <set>
+
+using namespace llvm;
+
+namespace outcore {
+
+namespace {
+
+const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE);
+
+/// An upper bound of L's backedge-taken count over the whole nest Outer, as
+/// an i64 SCEV invariant in Outer: the exact or symbolic maximum count, with
+/// the outer loops' counters in it (a triangular bound j <= i) replaced by
+/// their extreme values. Never the range of the counter's type: a loop with
+/// no such bound has none (null).
+const SCEV *backedgesInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &SE) {
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  for (const SCEV *BTC : {backedgeCount(L, SE), backedgeCount(L, SE, /*SymbolicMax=*/true)}) {
+    if (!BTC)
+      continue;
+    if (SE.isLoopInvariant(BTC, Outer))
+      return SE.getTruncateOrZeroExtend(BTC, I64);
+    // Where the count varies in the nest, its value for outer iterations in
+    // which L does not run at all may be negative (j from i + 1 to n when
+    // i = n - 1): bound it as a signed value, at least 0.
+    if (const SCEV *Bound = upperBoundInNest(BTC, Outer, SE))
+      return SE.getSMaxExpr(Bound, SE.getZero(I64));
+  }
+  return nullptr;
+}
+
+/// An upper bound of the (signed) value S over the iterations of the nest
+/// Outer, as an i64 SCEV invariant in Outer; null when not seen. An affine
+/// recurrence is largest at one of its ends, whatever the sign of its step.
+const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  if (SE.isLoopInvariant(S, Outer))
+    return SE.getTruncateOrSignExtend(S, I64);
+  if (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+    const SCEV *Step = AR->getStepRecurrence(SE);
+    if (!Outer->contains(AR->getLoop()) || !AR->isAffine() || !SE.isLoopInvariant(Step, Outer))
+      return nullptr;
+    const SCEV *Start = upperBoundInNest(AR->getStart(), Outer, SE);
+    const SCEV *BTC = backedgesInvariantIn(AR->getLoop(), Outer, SE);
+    if (!Start || !BTC)
+      return nullptr;
+    const SCEV *End = SE.getAddExpr(Start, SE.getMulExpr(SE.getTruncateOrSignExtend(Step, I64), BTC));
+    return SE.getSMaxExpr(Start, End);
+  }
+  if (auto *Cast = dyn_cast<SCEVIntegralCastExpr>(S))
+    return upperBoundInNest(Cast->getOperand(), Outer, SE);
+  if (auto *Mul = dyn_cast<SCEVMulExpr>(S); Mul && Mul->getNumOperands() == 2)
+    if (auto *C = dyn_cast<SCEVConstant>(Mul->getOperand(0)); C && !C->getAPInt().isNegative())
+      if (const SCEV *Bound = upperBoundInNest(Mul->getOperand(1), Outer, SE))
+        return SE.getMulExpr(SE.getTruncateOrSignExtend(C, I64), Bound);
+  if (isa<SCEVUMinExpr>(S) || isa<SCEVSMinExpr>(S)) { // bounded by any operand's bound
+    SmallVector<const SCEV *, 4> Bounds;
+    for (const SCEV *Op : cast<SCEVMinMaxExpr>(S)->operands())
+      if (const SCEV *Bound = upperBoundInNest(Op, Outer, SE))
+        Bounds.push_back(Bound);
+    return Bounds.empty() ? nullptr : SE.getSMinExpr(Bounds);
+  }
+  if (isa<SCEVAddExpr>(S) || isa<SCEVUMaxExpr>(S) || isa<SCEVSMaxExpr>(S)) {
+    bool Sum = isa<SCEVAddExpr>(S);
+    const SCEV *Bound = nullptr;
+    for (const SCEV *Op : cast<SCEVNAryExpr>(S)->operands()) {
+      const SCEV *OpBound = upperBoundInNest(Op, Outer, SE);
+      if (!OpBound)
+        return nullptr;
+      Bound = !Bound ? OpBound : Sum ? SE.getAddExpr(Bound, OpBound) : SE.getSMaxExpr(Bound, OpBound);
+    }
+    return Bound;
+  }
+  return nullptr;
+}
+
+/// How far the value S moves over the iterations of the nest Outer: an
+/// upper bound of its largest minus its smallest value, as an i64 SCEV
+/// invariant in Outer (|step| * backedges per loop, through sums, casts,
+/// constant factors, min and max); null when not seen.
+const SCEV *widthInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  if (SE.isLoopInvariant(S, Outer))
+    return SE.getZero(I64);
+  if (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+    const SCEV *Step = AR->getStepRecurrence(SE);
+    if (!Outer->contains(AR->getLoop()) || !AR->isAffine() || !SE.isLoopInvariant(Step, Outer) ||
+        SE.getTypeSizeInBits(Step->getType()) > 64)
+      return nullptr;
+    const SCEV *BTC = backedgesInvariantIn(AR->getLoop(), Outer, SE);
+    const SCEV *Start = widthInNest(AR->getStart(), Outer, SE);
+    if (!BTC || !Start)
+      return nullptr;
+    Step = SE.getAbsExpr(SE.getTruncateOrSignExtend(Step, I64), false);
+    return SE.getAddExpr(Start, SE.getMulExpr(Step, BTC));
+  }
+  if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
+    return widthInNest(Cast->getOperand(), Outer, SE);
+  if (auto *Mul = dyn_cast<SCEVMulExpr>(S)) {
+    auto *C = dyn_cast<SCEVConstant>(Mul->getOperand(0));
+    const SCEV *W = Mul->getNumOperands() == 2 && C
+                        ? widthInNest(Mul->getOperand(1), Outer, SE) : nullptr;
+    return W ? SE.getMulExpr(SE.getConstant(I64, C->getAPInt().abs().getZExtValue()), W)
+             : nullptr;
+  }
+  if (auto *Div = dyn_cast<SCEVUDivExpr>(S)) { // x /u c moves by at most w(x) /u c + 1
+    auto *C = dyn_cast<SCEVConstant>(Div->getRHS());
+    const SCEV *W = C && !C->isZero() ? widthInNest(Div->getLHS(), Outer, SE) : nullptr;
+    return W ? SE.getAddExpr(SE.getUDivExpr(W, SE.getTruncateOrZeroExtend(C, I64)),
+                             SE.getOne(I64))
+             : nullptr;
+  }
+  if (isa<SCEVAddExpr>(S) || isa<SCEVMinMaxExpr>(S)) {
+    // A sum moves by at most the sum of its operands' widths; a min or max
+    // by at most the largest of them.
+    bool Sum = isa<SCEVAddExpr>(S);
+    const SCEV *W = SE.getZero(I64);
+    for (const SCEV *Op : cast<SCEVNAryExpr>(S)->operands()) {
+      const SCEV *OpW = widthInNest(Op, Outer, SE);
+      if (!OpW)
+        return nullptr;
+      W = Sum ? SE.getAddExpr(W, OpW) : SE.getUMaxExpr(W, OpW);
+    }
+    return W;
+  }
+  return nullptr;
+}
+
+/// S at the first iteration of every loop of the nest Outer.
+struct FirstIteration : SCEVRewriteVisitor<FirstIteration> {
+  const Loop *Outer;
+  FirstIteration(ScalarEvolution &SE, const Loop *Outer) : SCEVRewriteVisitor(SE), Outer(Outer) {}
+  const SCEV *visitAddRecExpr(const SCEVAddRecExpr *AR) {
+    return Outer->contains(AR->getLoop()) ? visit(AR->getStart()) : AR;
+  }
+};
+
+/// The values of an address over the loops of a nest: where it is at the
+/// nest's first iteration, and an upper bound of how many bytes it spans.
+struct AddressSpan {
+  const SCEV *Start, *Bytes;
+};
+
+std::optional<AddressSpan> span(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
+  const SCEV *Bytes = widthInNest(S, Outer, SE);
+  const SCEV *Start = FirstIteration(SE, Outer).visit(S);
+  if (!Bytes || !SE.isLoopInvariant(Start, Outer))
+    return std::nullopt;
+  return AddressSpan{Start, Bytes};
+}
+
+/// The bytes the dense references of one array touch: references whose
+/// starts differ by a constant (a[i-1][j], a[i][j], a[i+1][j]; a[i][k] and
+/// a[j][k]) share one extent, the widest span plus the spread of the starts,
+/// not one span each. Capped by the array's size when that is known.
+struct ArrayExtent {
+  const SCEV *Start, *Span;
+  int64_t Lo, Hi; ///< byte offsets from Start covered by the starts
+  std::optional<int64_t> ArrayBytes;
+
+  const SCEV *bytes(int64_t PageSize, ScalarEvolution &SE) const {
+    // A page more for a start that is not page aligned.
+    const SCEV *Bytes = SE.getAddExpr(Span, SE.getConstant(Span->getType(), Hi - Lo + PageSize));
+    return ArrayBytes ? SE.getUMinExpr(Bytes, SE.getConstant(Span->getType(), *ArrayBytes))
+                      : Bytes;
+  }
+};
+
+void addToExtents(std::vector<ArrayExtent> &Extents, const AddressSpan &A, const NestRef &Ref,
+                  ScalarEvolution &SE) {
+  for (ArrayExtent &E : Extents)
+    if (std::optional<APInt> Off = SE.computeConstantDifference(A.Start, E.Start)) {
+      int64_t O = Off->getSExtValue();
+      E.Lo = std::min(E.Lo, O);
+      E.Hi = std::max(E.Hi, O + Ref.ElemSize);
+      E.Span = SE.getUMaxExpr(E.Span, A.Bytes);
+      return;
+    }
+  Extents.push_back({A.Start, A.Bytes, 0, Ref.ElemSize, Ref.ArrayBytes});
+}
+
+/// How often a block of the nest runs at most: the product of the
+/// iterations of the nest's loops around it.
+const SCEV *executions(const BasicBlock *BB, const IRNest &Nest, ScalarEvolution &SE) {
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  const SCEV *N = SE.getOne(I64);
+  for (const Loop *L : Nest.Loops) {
+    if (!L->contains(BB))
+      continue;
+    const SCEV *Trips = tripsInvariantIn(L, Nest.Loops[0], SE);
+    if (!Trips)
+      return nullptr;
+    N = SE.getMulExpr(N, Trips);
+  }
+  return N;
+}
+
+} // namespace
+
+const SCEV *tripsInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &SE) {
+  const SCEV *BTC = backedgesInvariantIn(L, Outer, SE);
+  if (!BTC)
+    return nullptr;
+  return SE.getAddExpr(BTC, SE.getOne(BTC->getType()));
+}
+
+const SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
+                          ScalarEvolution &SE) {
+  const Loop *Outer = Nest.IR.Loops[0];
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  const SCEV *Total = SE.getZero(I64);
+  std::vector<ArrayExtent> Extents;
+  std::vector<const SCEV *> Indirect; // executions * a page, per indirect reference
+  for (size_t R = 0; R < Nest.IR.Model.Refs.size(); ++R) {
+    const NestRef &Ref = Nest.IR.Model.Refs[R];
+    Instruction *Access = Nest.IR.Accesses[R];
+    Value *Ptr = Access ? getLoadStorePointerOperand(Access) : nullptr;
+    if (!Ptr || !SE.isSCEVable(Ptr->getType()))
+      return nullptr;
+    if (Ref.Indirect) {
+      // Anywhere in the array: a page per execution (and the element), at
+      // most the array.
+      const SCEV *Execs = executions(Access->getParent(), Nest.IR, SE);
+      if (!Execs)
+        return nullptr;
+      const SCEV *Bytes = SE.getAddExpr(SE.getMulExpr(Execs, SE.getConstant(I64, PageSize)),
+                                        SE.getConstant(I64, Ref.ElemSize));
+      if (Ref.ArrayBytes)
+        Total = SE.getAddExpr(Total, SE.getUMinExpr(Bytes, SE.getConstant(I64, *Ref.ArrayBytes)));
+      else
+        Indirect.push_back(Bytes);
+      continue;
+    }
+    std::optional<AddressSpan> A = span(SE.getSCEV(Ptr), Outer, SE);
+    if (!A)
+      return nullptr;
+    addToExtents(Extents, *A, Ref, SE);
+  }
+  const SCEV *Dense = SE.getZero(I64);
+  for (const ArrayExtent &E : Extents)
+    Dense = SE.getAddExpr(Dense, E.bytes(PageSize, SE));
+  // An array of unknown size addressed indirectly (a[b[i]], hist[x[i]]) is
+  // taken to be no larger than the nest's dense data: a page per execution
+  // would make the nest never fit, and run the hinted version in core.
+  for (const SCEV *Bytes : Indirect)
+    Total = SE.getAddExpr(Total, Dense->isZero() ? Bytes : SE.getUMinExpr(Bytes, Dense));
+  return SE.getAddExpr(Total, Dense);
+}
+
+const SCEV *pagesPerIteration(const AnalyzedNest &Nest, int K, ScalarEvolution &SE) {
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  const Loop *Outer = Nest.IR.Loops[0];
+  const SCEV *Sum = SE.getZero(I64);
+  for (const PageTerm &T : Nest.Locality.Loops[K].Pages) {
+    const SCEV *Term = SE.getConstant(I64, T.Coef);
+    for (auto [Loop, Div] : T.Factors) {
+      const SCEV *BTC = backedgesInvariantIn(Nest.IR.Loops[Loop], Outer, SE);
+      if (!BTC)
+        return nullptr;
+      // ceil(trip / Div) = backedges / Div + 1
+      const SCEV *Pages = SE.getAddExpr(SE.getUDivExpr(BTC, SE.getConstant(I64, Div)),
+          SE.getOne(I64));
+      Term = SE.getMulExpr(Term, Pages);
+    }
+    Sum = SE.getAddExpr(Sum, Term);
+  }
+  return Sum;
+}
+
+std::vector<LocalizedVersion> localizedVersions(const AnalyzedNest &Nest,
+                                                const MachineParams &Params,
+                                                ScalarEvolution &SE,
+                                                unsigned MaxVersions) {
+  const NestModel &Model = Nest.IR.Model;
+  const NestLocality &Base = Nest.Locality;
+  std::set<int> Depths;
+  for (size_t K = 0; K < Model.Loops.size(); ++K)
+    if (Base.Loops[K].decidedAtRunTime() && !Base.Loops[K].Localized)
+      Depths.insert(loopDepth(Model, int(K)));
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  std::vector<LocalizedVersion> Out;
+  std::set<std::vector<int>> Seen;
+  for (int D : Depths) { // outermost first: the most localized version first
+    if (Out.size() >= MaxVersions)
+      break;
+    NestLocality Loc = analyzeNest(Model, Params, /*AssumeFitFromDepth=*/D);
+    std::vector<int> Assumed;
+    for (size_t K = 0; K < Model.Loops.size(); ++K)
+      if (Loc.Loops[K].Localized && !Base.Loops[K].Localized)
+        Assumed.push_back(int(K));
+    if (Assumed.empty() || !Seen.insert(Assumed).second)
+      continue;
+    AnalyzedNest Probe{Nest.IR, Loc};
+    const SCEV *Need = SE.getZero(I64);
+    for (int K : Assumed) {
+      const SCEV *Pages = pagesPerIteration(Probe, K, SE);
+      if (!Pages) {
+        Need = nullptr;
+        break;
+      }
+      Need = SE.getUMaxExpr(Need, SE.getMulExpr(Pages, SE.getConstant(I64, Params.PageSize)));
+    }
+    if (Need)
+      Out.push_back({std::move(Loc), Need});
+  }
+  return Out;
+}
+
+} // namespace outcore

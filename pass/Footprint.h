@@ -1,0 +1,63 @@
+//===- Footprint.h - What a nest touches, as SCEVs before the nest --------===//
+//
+// The SCEV cost side of versioning (DESIGN.md, oc_memory_limit): the bytes a
+// nest touches over all its iterations and the pages one iteration of a loop
+// touches, from the nest's actual bounds (trip counts and strides from
+// ScalarEvolution), so that symbolic bounds are handled too (TOCS 5.3: the
+// fix the papers propose for MGRID/APPLU). Versioning.cpp places the tests
+// and clones the loops; nothing here changes the IR.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OUTCORE_FOOTPRINT_H
+#define OUTCORE_FOOTPRINT_H
+
+#include "Locality.h"
+
+#include <vector>
+
+namespace llvm {
+class Loop;
+class ScalarEvolution;
+class SCEV;
+} // namespace llvm
+
+namespace outcore {
+
+/// Iterations of L per entry as an i64 SCEV invariant in Outer: the exact
+/// count when it is, else its largest value over the nest (triangular
+/// nests: j <= i counts i's last value); null if none (never the range of
+/// the counter's type).
+const llvm::SCEV *tripsInvariantIn(const llvm::Loop *L, const llvm::Loop *Outer,
+                                   llvm::ScalarEvolution &SE);
+
+/// An upper bound of the bytes the references of the nest touch over the
+/// whole nest, rounded out to pages, as a SCEV computable before the nest;
+/// null when some bound or stride is unknown there.
+const llvm::SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
+                                llvm::ScalarEvolution &SE);
+
+/// Pages one iteration of loop K of the nest touches (LoopLocality::Pages)
+/// from the actual trip counts, as a SCEV computable before the nest; null
+/// when some trip count is not.
+const llvm::SCEV *pagesPerIteration(const AnalyzedNest &Nest, int K,
+                                    llvm::ScalarEvolution &SE);
+
+/// A locality of the nest for trip counts known only at run time (TOCS 5.3,
+/// -outcore-unknown-trip=version): more loops localized than the analysis
+/// could prove, valid when Need (bytes) fits in memory.
+struct LocalizedVersion {
+  NestLocality Locality;
+  const llvm::SCEV *Need;
+};
+
+/// The distinct localities the nest has when the loops whose fit rests on
+/// unknown trip counts fit from some depth inward, most localized first (at
+/// most MaxVersions).
+std::vector<LocalizedVersion> localizedVersions(const AnalyzedNest &Nest,
+                                                const MachineParams &Params,
+                                                llvm::ScalarEvolution &SE,
+                                                unsigned MaxVersions = 3);
+
+} // namespace outcore
+
+#endif

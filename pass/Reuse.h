@@ -1,0 +1,64 @@
+//===- Reuse.h - Reuse vector spaces over isl (TOCS Appendix A) -----------===//
+//
+// Temporal, spatial and group reuse of one affine reference or a pair, on
+// isl objects only (no NestModel, no IR). The locality of a whole nest
+// (LocalityModel.h) is built from these.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OUTCORE_REUSE_H
+#define OUTCORE_REUSE_H
+
+#include "isl/isl-noexceptions.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace outcore {
+
+//===----------------------------------------------------------------------===//
+// Reuse vector spaces (TOCS Appendix A). Each space is a set of vectors r in
+// Z^n (n = number of loops on the reference's path) given as an isl::set
+// without parameters.
+//===----------------------------------------------------------------------===//
+
+/// The access as one affine function H i + c on an unrestricted domain, tuple
+/// names dropped (constants may involve parameters). Null when the relation is
+/// not a single affine function (not single-valued, or piecewise).
+isl::multi_aff affineAccess(const isl::map &Access);
+
+/// Coefficient of the loop at path position Pos in the last array index: the
+/// element stride of the fastest-varying index along that loop. nullopt for a
+/// non-affine or 0-d access.
+std::optional<int64_t> lastIndexStride(const isl::map &Access, unsigned Pos);
+
+/// The unit vector e_Pos in Z^N: one iteration of the loop at path position
+/// Pos, the others fixed.
+isl::set unitVector(isl::ctx Ctx, unsigned N, unsigned Pos);
+
+/// ker H: iteration differences along which the reference touches the same
+/// element (A.1). Only the zero vector for a non-affine access.
+isl::set temporalReuseSpace(const isl::map &Access);
+
+/// ker H_S: H with its last row zeroed: the same row (A.2).
+isl::set spatialReuseSpace(const isl::map &Access);
+
+/// References whose index functions differ at most in the constant term
+/// (Gannon et al.; A.3). Parametric constant terms must be equal or differ by a
+/// constant.
+bool uniformlyGenerated(const isl::map &A, const isl::map &B);
+
+/// Group reuse between two uniformly generated references (eq. 3 and the
+/// half-page rule): exists r with H_S r = c_S,A - c_S,B, r restricted to the
+/// loops in Allowed (positions on the path), and |c_A,last - c_B,last| *
+/// ElemSize < PageSize / 2.
+bool haveGroupReuse(const isl::map &A, const isl::map &B, int64_t ElemSize,
+                    int64_t PageSize, const std::vector<int> &Allowed);
+
+/// Negative if A touches shared data before B (A leads B), positive if after,
+/// zero if they touch it in the same iteration.
+int compareLead(const isl::map &A, const isl::map &B);
+
+} // namespace outcore
+
+#endif

@@ -1,0 +1,86 @@
+//===- RuntimeCalls.cpp - The runtime's entry points, tags, module ctor ---===//
+
+#include "RuntimeCalls.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace outcore {
+
+namespace {
+
+constexpr const char *CtorName = "outcore.module_ctor";
+// Tags are numbered from 1 in each module; the module constructor asks the
+// runtime for a base, and a hint's tag is base + number, so that tags stay
+// unique in a program of many modules (the runtime keeps release state per tag).
+constexpr const char *TagCountName = "outcore.tag_count";
+constexpr const char *TagBaseName = "outcore.tag_base";
+
+/// A module-private i32 (neither is constant: the count grows while the
+/// module's functions are transformed, the base is set by the constructor).
+GlobalVariable *tagGlobal(Module &M, StringRef Name) {
+  if (GlobalVariable *GV = M.getNamedGlobal(Name))
+    return GV;
+  Type *I32 = Type::getInt32Ty(M.getContext());
+  return new GlobalVariable(M, I32, /*isConstant=*/false, GlobalValue::InternalLinkage,
+                            ConstantInt::get(I32, 0), Name);
+}
+
+} // namespace
+
+Runtime declareRuntime(Module &M) {
+  LLVMContext &Ctx = M.getContext();
+  Type *Void = Type::getVoidTy(Ctx), *Ptr = PointerType::getUnqual(Ctx),
+       *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
+  auto Declare = [&](StringRef Name, ArrayRef<Type *> Params, Type *Ret = nullptr) {
+    FunctionCallee FC = M.getOrInsertFunction(
+        Name, FunctionType::get(Ret ? Ret : Void, Params, false));
+    if (auto *F = dyn_cast<Function>(FC.getCallee())) {
+      F->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+      F->setDoesNotThrow();
+      F->setWillReturn();
+    }
+    return FC;
+  };
+  Runtime R;
+  R.Prefetch = Declare("oc_prefetch", {Ptr});
+  R.PrefetchBlock = Declare("oc_prefetch_block", {Ptr, I64, I32, I32});
+  R.ReleaseBlock = Declare("oc_release_block", {Ptr, I64, I32, I32});
+  R.PrefetchReleaseBlock =
+      Declare("oc_prefetch_release_block", {Ptr, Ptr, I64, I32, I32});
+  R.Register = Declare("oc_register_module", {I64});
+  R.RegisterTags = Declare("oc_register_tags", {I32}, I32);
+  R.MemoryLimit = Declare("oc_memory_limit", {}, I64);
+  return R;
+}
+
+GlobalVariable *tagBase(Module &M) { return tagGlobal(M, TagBaseName); }
+
+int nextTag(Module &M) {
+  GlobalVariable *Count = tagGlobal(M, TagCountName);
+  int Tag = int(cast<ConstantInt>(Count->getInitializer())->getSExtValue()) + 1;
+  Count->setInitializer(ConstantInt::get(Count->getValueType(), Tag));
+  return Tag;
+}
+
+void registerModule(Module &M, const Runtime &RT, int64_t PageSize) {
+  if (M.getFunction(CtorName))
+    return;
+  LLVMContext &Ctx = M.getContext();
+  Function *F = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                                 GlobalValue::InternalLinkage, CtorName, M);
+  F->setDoesNotThrow();
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+  B.CreateCall(RT.Register, {B.getInt64(PageSize)});
+  GlobalVariable *Count = tagGlobal(M, TagCountName);
+  Value *Base = B.CreateCall(RT.RegisterTags,
+                             {B.CreateLoad(Count->getValueType(), Count, "oc.tag.count")});
+  B.CreateStore(Base, tagGlobal(M, TagBaseName));
+  B.CreateRetVoid();
+  appendToGlobalCtors(M, F, 0);
+}
+
+} // namespace outcore

@@ -1,0 +1,44 @@
+//===- RuntimeCalls.h - The runtime's entry points, tags, module ctor -----===//
+//
+// What the transformed IR calls (DESIGN.md, runtime ABI): the declarations of
+// the oc_* entry points, the per-module tag numbering and the module
+// constructor that registers the page size and the module's tags.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OUTCORE_RUNTIMECALLS_H
+#define OUTCORE_RUNTIMECALLS_H
+
+#include "llvm/IR/DerivedTypes.h"
+
+#include <cstdint>
+
+namespace llvm {
+class GlobalVariable;
+class Module;
+} // namespace llvm
+
+namespace outcore {
+
+struct Runtime {
+  llvm::FunctionCallee Prefetch, PrefetchBlock, ReleaseBlock, PrefetchReleaseBlock,
+      Register, RegisterTags, MemoryLimit;
+};
+
+/// The runtime's entry points, declared so that the optimiser may move and
+/// vectorise around them: they touch no memory the program can see.
+Runtime declareRuntime(llvm::Module &M);
+
+/// The next tag of the module: one per static directive, numbered from 1.
+int nextTag(llvm::Module &M);
+
+/// The module's tag base, set by the module constructor: a hint's tag value
+/// is base + its number.
+llvm::GlobalVariable *tagBase(llvm::Module &M);
+
+/// Tells the runtime the page size and the number of tags once per module,
+/// from a constructor, and keeps the module's tag base.
+void registerModule(llvm::Module &M, const Runtime &RT, int64_t PageSize);
+
+} // namespace outcore
+
+#endif
