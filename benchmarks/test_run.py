@@ -593,7 +593,10 @@ class MeasuredStall(unittest.TestCase):
         self.assertIsNotNone(stall, "no /proc/thread-self/schedstat")
         self.assertIsNone(summary.stall_problem(stall, wall))
         self.assertLessEqual(stall, wall + summary.STALL_TOLERANCE_S)
-        self.assertGreaterEqual(stall, 0.07)  # 40 sleeps of 2 ms are blocked time
+        # 40 sleeps of 2 ms are blocked time; on a busy machine the end of each sleep
+        # waits for a CPU, which is run-queue time, not stall.
+        self.assertGreaterEqual(stall + phase["runq_s"], 0.07)
+        self.assertGreater(stall, 0.02)
         self.assertAlmostEqual(stall + phase["run_s"] + phase["runq_s"], wall, places=5)
         m = summary.run_metrics({"phase": {**phase, "checksum": "0", "check": "ok"}})
         self.assertLessEqual(m["stall_s"], m["wall_s"])
