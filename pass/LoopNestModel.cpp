@@ -1,15 +1,14 @@
 //===- LoopNestModel.cpp - LLVM IR loop nests as NestModels ---------------===//
 
 #include "LoopNestModel.h"
+#include "NestBuilders.h"
 
 #include "polly/ScopDetection.h"
 #include "polly/ScopDetectionDiagnostic.h"
 #include "polly/ScopInfo.h"
 #include "polly/Support/GICHelper.h"
 
-#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Analysis/Delinearization.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/MemoryBuiltins.h"
 #include "llvm/Analysis/RegionInfo.h"
@@ -34,9 +33,8 @@
 using namespace llvm;
 
 namespace outcore {
-namespace {
 
-std::shared_ptr<isl_ctx> makeIslCtx() {
+static std::shared_ptr<isl_ctx> makeIslCtx() {
   isl_ctx *Ctx = isl_ctx_alloc();
   // isl aborts the process on some errors by default; a bad input must only
   // make the analysis give up on a nest.
@@ -62,7 +60,7 @@ std::string cExpression(isl::pw_aff PA) {
   return Result;
 }
 
-std::optional<int64_t> asConstant(StringRef Text) {
+static std::optional<int64_t> asConstant(StringRef Text) {
   int64_t V;
   if (Text.trim().getAsInteger(10, V))
     return std::nullopt;
@@ -96,8 +94,8 @@ std::string scevText(const SCEV *S) {
 }
 
 /// The induction PHI of L as an add recurrence, if there is one.
-const SCEVAddRecExpr *inductionOf(Loop *L, ScalarEvolution &SE,
-                                  PHINode **PhiOut) {
+static const SCEVAddRecExpr *inductionOf(Loop *L, ScalarEvolution &SE,
+                                         PHINode **PhiOut) {
   for (PHINode &Phi : L->getHeader()->phis()) {
     if (!SE.isSCEVable(Phi.getType()))
       continue;
@@ -110,7 +108,6 @@ const SCEVAddRecExpr *inductionOf(Loop *L, ScalarEvolution &SE,
   return nullptr;
 }
 
-} // namespace
 
 /// The source variable a value holds, from debug info (-g), if known.
 std::optional<std::string> debugVariableName(Value *V) {
@@ -124,11 +121,10 @@ std::optional<std::string> debugVariableName(Value *V) {
   return std::nullopt;
 }
 
-namespace {
 
 /// The source name of L's induction variable: from debug info when compiled
 /// with -g, else the PHI's name without the ".0" mem2reg adds.
-std::string sourceLoopName(Loop *L, ScalarEvolution &SE, unsigned Index) {
+static std::string sourceLoopName(Loop *L, ScalarEvolution &SE, unsigned Index) {
   PHINode *Phi = nullptr;
   if (inductionOf(L, SE, &Phi)) {
     if (std::optional<std::string> Name = debugVariableName(Phi))
@@ -204,8 +200,8 @@ std::optional<int64_t> allocatedBytes(const Value *Base, const DataLayout &DL) {
 
 /// Sizes of the dimensions of a fixed-size array object ([9 x [4 x double]]
 /// gives {9, 4}) and the size of its scalar element.
-std::vector<uint64_t> fixedArrayDims(const Value *Base, const DataLayout &DL,
-                                     int64_t &ElemSize) {
+static std::vector<uint64_t> fixedArrayDims(const Value *Base, const DataLayout &DL,
+                                            int64_t &ElemSize) {
   Base = Base->stripPointerCasts();
   Type *T = nullptr;
   if (auto *GV = dyn_cast<GlobalVariable>(Base))
@@ -265,340 +261,10 @@ std::string baseName(const Value *Base) {
   return "unnamed";
 }
 
-/// Builds nests from Polly's SCoPs. Each statement's outermost loop roots a
-/// nest; statements of one SCoP under the same outermost loop share it.
-class PollyNestBuilder {
-public:
-  PollyNestBuilder(isl_ctx *Ctx, ScalarEvolution &SE, const DataLayout &DL)
-      : Ctx(Ctx), SE(SE), DL(DL) {}
-
-  /// Polly's objects live in the Scop's isl context, which Polly may free;
-  /// ours must outlive it. Tuple names are dropped first: Polly's are not
-  /// always valid isl syntax ("Stmt_%15__TO__%38").
-  template <typename T> T moveToCtx(T PollyObject) {
-    if (PollyObject.is_null())
-      return T();
-    return T(Ctx, polly::stringFromIslObj(PollyObject));
-  }
-
-  void addScop(polly::Scop &S, MapVector<Loop *, IRNest> &Nests) {
-    for (polly::ScopStmt &Stmt : S) {
-      unsigned Depth = Stmt.getNumIterators();
-      if (Depth == 0)
-        continue;
-      IRNest &Nest = Nests[Stmt.getLoopForDimension(0)];
-      Nest.FromPolly = true;
-      isl::set Domain = moveToCtx(isl::manage(
-          isl_set_reset_tuple_id(Stmt.getDomain().release())));
-      std::vector<int> Path;
-      for (unsigned D = 0; D < Depth; ++D)
-        Path.push_back(addLoop(Nest, Stmt.getLoopForDimension(D),
-                               Path.empty() ? -1 : Path.back(), Domain, D));
-      for (polly::MemoryAccess *MA : Stmt)
-        if (MA->isArrayKind())
-          addAccess(Nest, *MA, Path);
-    }
-  }
-
-  /// Turns the trip counts gathered from all statements into loop records.
-  void finish(IRNest &Nest) {
-    for (size_t I = 0; I < Nest.Loops.size(); ++I) {
-      isl::set Dom = LoopDomains[Nest.Loops[I]];
-      std::string Trip = "unknown";
-      if (Dom.is_null())
-        ; // Polly's domain could not be read: ScalarEvolution may still know
-      else if (unsigned D = Dom.tuple_dim().release() - 1; Dom.is_empty())
-        Trip = "0";
-      else
-        Trip = cExpression(Dom.dim_max(D).sub(Dom.dim_min(D)).add(
-            isl::pw_aff(Dom.params(), isl::val::one(Ctx))));
-      int Parent = Nest.Model.Loops[I].Parent;
-      Nest.Model.Loops[I] =
-          describeLoop(Nest.Loops[I], Parent, I, SE, Trip, Nest.Sources[I]);
-    }
-  }
-
-private:
-  int addLoop(IRNest &Nest, Loop *L, int Parent, const isl::set &StmtDomain,
-              unsigned Dim) {
-    // The loop's own domain: the statement's domain projected onto the loops
-    // up to this one, without the statement's name; unioned over statements.
-    isl::set Prefix;
-    if (!StmtDomain.is_null())
-      Prefix = StmtDomain.project_out(isl::dim::set, Dim + 1,
-                                      StmtDomain.tuple_dim().release() - Dim - 1);
-    auto Known = LoopDomains.find(L);
-    if (Known != LoopDomains.end()) {
-      if (Known->second.is_null())
-        Known->second = Prefix;
-      else if (!Prefix.is_null())
-        Known->second = Known->second.unite(Prefix);
-      for (size_t I = 0; I < Nest.Loops.size(); ++I)
-        if (Nest.Loops[I] == L)
-          return I;
-    }
-    LoopDomains[L] = Prefix;
-    Nest.Loops.push_back(L);
-    NestLoop Placeholder;
-    Placeholder.Parent = Parent;
-    Nest.Model.Loops.push_back(Placeholder);
-    Nest.Sources.emplace_back();
-    return Nest.Loops.size() - 1;
-  }
-
-  void addAccess(IRNest &Nest, polly::MemoryAccess &MA,
-                 const std::vector<int> &Path) {
-    const polly::ScopArrayInfo *SAI = MA.getScopArrayInfo();
-    NestRef Ref;
-    Ref.Array = baseName(SAI->getBasePtr());
-    Ref.ArrayId = Nest.arrayId(SAI->getBasePtr());
-    Ref.Path = Path;
-    isl::map Access = moveToCtx(isl::manage(isl_map_reset_tuple_id(
-        isl_map_reset_tuple_id(MA.getAccessRelation().release(), isl_dim_in),
-        isl_dim_out)));
-    Ref.ElemSize = SAI->getElemSizeInBytes();
-    Ref.Access = Access.is_null() ? Access
-                                  : restoreDimensions(Access, SAI->getBasePtr(),
-                                                      Ref.ElemSize, DL);
-    Ref.ArrayBytes = allocatedBytes(SAI->getBasePtr(), DL);
-    Ref.IsWrite = MA.isWrite();
-    Nest.Model.Refs.push_back(std::move(Ref));
-    Nest.Accesses.push_back(MA.getAccessInstruction());
-    Nest.IndexLoads.push_back(nullptr);
-  }
-
-  isl_ctx *Ctx;
-  ScalarEvolution &SE;
-  const DataLayout &DL;
-  DenseMap<Loop *, isl::set> LoopDomains;
-};
-
-/// A math library call under math-errno (sqrt, exp, pow...): numbers in, a
-/// number out, and the only memory it may write is errno, which is none of
-/// the program's arrays. Polly declines such loops; the model need not. The
-/// library function is known by name and prototype (TargetLibraryInfo): the
-/// memory attributes that say so are only inferred later in the pipeline.
-bool onlySetsErrno(const CallBase &Call, const TargetLibraryInfo &TLI) {
-  const Function *Callee = Call.getCalledFunction();
-  LibFunc Func;
-  return Callee && TLI.getLibFunc(*Callee, Func) && TLI.has(Func) &&
-         Call.getType()->isFloatingPointTy() &&
-         llvm::none_of(Call.args(), [](const Use &Arg) { return Arg->getType()->isPointerTy(); });
-}
-
-/// Builds a nest for a loop Polly declined, from ScalarEvolution: affine
-/// references become 1-D (linearised) access relations; a reference whose
-/// address depends on a value loaded inside the nest is indirect.
-class ScevNestBuilder {
-public:
-  ScevNestBuilder(isl_ctx *Ctx, ScalarEvolution &SE, const DataLayout &DL,
-                  const TargetLibraryInfo &TLI)
-      : Ctx(Ctx), SE(SE), DL(DL), TLI(TLI) {}
-
-  /// Returns the reason in plain words when the nest cannot be described.
-  std::optional<std::string> build(Loop *Outermost, IRNest &Nest) {
-    addLoopTree(Outermost, -1, Nest);
-    for (size_t I = 0; I < Nest.Loops.size(); ++I)
-      for (BasicBlock *BB : Nest.Loops[I]->blocks()) {
-        if (LoopOf[BB] != Nest.Loops[I])
-          continue; // visited with its innermost loop
-        for (Instruction &Inst : *BB) {
-          if (isa<LoadInst>(Inst) || isa<StoreInst>(Inst)) {
-            // A reference the model cannot describe leaves the others
-            // analysed, but the nest must not be transformed.
-            if (auto Why = addAccess(Inst, I, Nest); Why && Nest.Unsupported.empty())
-              Nest.Unsupported = *Why;
-          } else if (auto *Call = dyn_cast<CallBase>(&Inst);
-                     Call && Call->mayReadOrWriteMemory() &&
-                     !isa<DbgInfoIntrinsic>(Call) && !onlySetsErrno(*Call, TLI)) {
-            return "the loop calls " +
-                   (Call->getCalledFunction()
-                        ? "'" + Call->getCalledFunction()->getName().str() + "'"
-                        : std::string("a function through a pointer")) +
-                   ", which may access memory the analysis cannot see";
-          }
-        }
-      }
-    return std::nullopt;
-  }
-
-private:
-  void addLoopTree(Loop *L, int Parent, IRNest &Nest) {
-    int Index = Nest.Loops.size();
-    Nest.Loops.push_back(L);
-    Nest.Sources.emplace_back();
-    Nest.Model.Loops.push_back(describeLoop(L, Parent, Index, SE, std::nullopt,
-                                            Nest.Sources.back()));
-    for (BasicBlock *BB : L->blocks())
-      LoopOf[BB] = L;
-    for (Loop *Sub : *L)
-      addLoopTree(Sub, Index, Nest);
-  }
-
-  /// The load inside the nest whose value the address S depends on, directly
-  /// (a[b[i]]) or through arithmetic (hist[(int)(x[i] * 8)]), if any.
-  Instruction *indexLoad(const SCEV *S, const IRNest &Nest) {
-    Loop *Outermost = Nest.Loops[0];
-    struct Finder {
-      Loop *Outermost;
-      SmallVector<Instruction *, 8> Inside;
-      bool follow(const SCEV *S) {
-        if (auto *U = dyn_cast<SCEVUnknown>(S))
-          if (auto *I = dyn_cast<Instruction>(U->getValue()))
-            if (Outermost->contains(I))
-              Inside.push_back(I);
-        return true;
-      }
-      bool isDone() const { return false; }
-    } F{Outermost, {}};
-    SCEVTraversal<Finder> Walk(F);
-    Walk.visitAll(S);
-    // Search the operands back to a load; stop at PHIs (recurrences such as
-    // a doubling stride are not data-dependent addresses).
-    SmallPtrSet<Instruction *, 16> Seen(F.Inside.begin(), F.Inside.end());
-    SmallVector<Instruction *, 8> Work(F.Inside.begin(), F.Inside.end());
-    while (!Work.empty()) {
-      Instruction *I = Work.pop_back_val();
-      if (isa<LoadInst>(I))
-        return I;
-      if (isa<PHINode>(I))
-        continue;
-      for (Value *Op : I->operands())
-        if (auto *OpI = dyn_cast<Instruction>(Op))
-          if (Outermost->contains(OpI) && Seen.insert(OpI).second)
-            Work.push_back(OpI);
-    }
-    return nullptr;
-  }
-
-  /// Coefficients of the loop counters on Path and the constant of one
-  /// subscript; false if it is not affine in them with constant steps.
-  bool peelSubscript(const SCEV *S, const std::vector<int> &Path,
-                     const IRNest &Nest, std::map<int, int64_t> &Coefficient,
-                     int64_t &Constant, const SCEV *&Symbolic) {
-    while (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
-      auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-      auto Pos = llvm::find_if(
-          Path, [&](int I) { return Nest.Loops[I] == AR->getLoop(); });
-      if (!AR->isAffine() || !Step || Pos == Path.end())
-        return false;
-      Coefficient[Pos - Path.begin()] = Step->getAPInt().getSExtValue();
-      S = AR->getStart();
-    }
-    Constant = 0;
-    Symbolic = nullptr;
-    if (auto *C = dyn_cast<SCEVConstant>(S))
-      Constant = C->getAPInt().getSExtValue();
-    else if (SE.isLoopInvariant(S, Nest.Loops[0]))
-      Symbolic = S;
-    else
-      return false;
-    return true;
-  }
-
-  std::optional<std::string> addAccess(Instruction &Inst, int LoopIndex,
-                                       IRNest &Nest) {
-    Value *Ptr = getLoadStorePointerOperand(&Inst);
-    int64_t ElemSize = DL.getTypeStoreSize(getLoadStoreType(&Inst));
-    const SCEV *Address = SE.getSCEV(Ptr);
-    const SCEV *Base = SE.getPointerBase(Address);
-    auto *BaseUnknown = dyn_cast<SCEVUnknown>(Base);
-    if (!BaseUnknown)
-      return "the base address of a reference is not known";
-    if (auto *BaseInst = dyn_cast<Instruction>(BaseUnknown->getValue()))
-      if (Nest.Loops[0]->contains(BaseInst))
-        return "the reference through '" + baseName(BaseInst) +
-               "' follows a pointer loaded inside the loop";
-
-    std::vector<int> Path;
-    for (int I = LoopIndex; I >= 0; I = Nest.Model.Loops[I].Parent)
-      Path.insert(Path.begin(), I);
-
-    NestRef Ref;
-    Ref.Array = baseName(BaseUnknown->getValue());
-    Ref.Path = Path;
-    Ref.ElemSize = ElemSize;
-    Ref.ArrayBytes = allocatedBytes(BaseUnknown->getValue(), DL);
-    Ref.IsWrite = isa<StoreInst>(Inst);
-
-    const SCEV *Offset = SE.getMinusSCEV(Address, Base);
-    if (Instruction *IndexLoad = indexLoad(Offset, Nest)) {
-      Ref.Indirect = true;
-      const SCEV *IndexAddress =
-          SE.getSCEV(getLoadStorePointerOperand(IndexLoad));
-      Ref.Text = Ref.Array + "[" +
-                 baseName(cast<SCEVUnknown>(SE.getPointerBase(IndexAddress))
-                              ->getValue()) +
-                 "[...]]";
-      Nest.Model.Refs.push_back(std::move(Ref));
-      Nest.Accesses.push_back(&Inst);
-      Nest.IndexLoads.push_back(IndexLoad);
-      return std::nullopt;
-    }
-
-    // Parametric row sizes (c[i][j] of a VLA parameter) make the linear
-    // address non-affine (n*i); delinearise into subscripts first. Without
-    // it, one subscript in bytes.
-    SmallVector<const SCEV *, 4> Subscripts, Sizes;
-    delinearize(SE, Offset, Subscripts, Sizes, SE.getElementSize(&Inst));
-    bool InElements = !Subscripts.empty();
-    if (!InElements)
-      Subscripts.push_back(Offset);
-
-    std::vector<std::map<int, int64_t>> Coefficients(Subscripts.size());
-    std::vector<const SCEV *> SymbolicTerms;
-    std::vector<int64_t> Constants(Subscripts.size());
-    for (size_t D = 0; D < Subscripts.size(); ++D) {
-      const SCEV *Symbolic;
-      if (!peelSubscript(Subscripts[D], Path, Nest, Coefficients[D],
-                         Constants[D], Symbolic))
-        return "the address of a reference to '" + Ref.Array +
-               "' is not an affine function of the loop counters";
-      if (Symbolic) { // a[i + n]: its own region, uniformly generated with none
-        Ref.Array += "+" + scevText(Symbolic);
-        SymbolicTerms.push_back(Symbolic);
-      }
-    }
-    Ref.ArrayId = Nest.arrayId(BaseUnknown->getValue(), SymbolicTerms);
-
-    // A byte offset becomes elements when every term is a whole number.
-    int64_t Unit = 1;
-    if (!InElements) {
-      bool Whole = Constants[0] % ElemSize == 0;
-      for (auto &[Pos, Coef] : Coefficients[0])
-        Whole &= Coef % ElemSize == 0;
-      Unit = Whole ? ElemSize : 1;
-      Ref.ElemSize = Unit;
-    }
-
-    std::string In, Out;
-    for (size_t P = 0; P < Path.size(); ++P)
-      In += (P ? ", c" : "c") + std::to_string(P);
-    for (size_t D = 0; D < Subscripts.size(); ++D) {
-      std::string Expr = std::to_string(Constants[D] / Unit);
-      for (auto &[Pos, Coef] : Coefficients[D])
-        Expr += " + " + std::to_string(Coef / Unit) + "*c" + std::to_string(Pos);
-      Out += (D ? ", " : "") + Expr;
-    }
-    Ref.Access = isl::map(Ctx, "{ [" + In + "] -> [" + Out + "] }");
-    if (Ref.Access.is_null())
-      return "internal: cannot model the reference to '" + Ref.Array + "'";
-    Nest.Model.Refs.push_back(std::move(Ref));
-    Nest.Accesses.push_back(&Inst);
-    Nest.IndexLoads.push_back(nullptr);
-    return std::nullopt;
-  }
-
-  isl_ctx *Ctx;
-  ScalarEvolution &SE;
-  const DataLayout &DL;
-  const TargetLibraryInfo &TLI;
-  DenseMap<BasicBlock *, Loop *> LoopOf;
-};
 
 /// Why Polly declined the region around L, from its rejection log.
-std::string pollyRejection(Loop *L, const polly::ScopDetection &SD,
-                           RegionInfo &RI) {
+static std::string pollyRejection(Loop *L, const polly::ScopDetection &SD,
+                                  RegionInfo &RI) {
   for (Region *R = RI.getRegionFor(L->getHeader()); R; R = R->getParent())
     if (const polly::RejectLog *Log = SD.lookupRejectionLog(R))
       for (const polly::RejectReasonPtr &Reason : *Log) {
@@ -610,7 +276,7 @@ std::string pollyRejection(Loop *L, const polly::ScopDetection &SD,
   return "";
 }
 
-bool containsAny(Loop *L, const SmallPtrSetImpl<Loop *> &Set) {
+static bool containsAny(Loop *L, const SmallPtrSetImpl<Loop *> &Set) {
   if (Set.count(L))
     return true;
   return llvm::any_of(*L, [&](Loop *Sub) { return containsAny(Sub, Set); });
@@ -621,7 +287,7 @@ bool containsAny(Loop *L, const SmallPtrSetImpl<Loop *> &Set) {
 /// ScalarEvolution gives up there when bound + 1 may overflow, which the
 /// counter's nsw rules out. max(bound - first + 1, 0), first the counter's
 /// value at the first test, in 64 bits.
-const SCEV *inclusiveBoundCount(const Loop *L, ScalarEvolution &SE) {
+static const SCEV *inclusiveBoundCount(const Loop *L, ScalarEvolution &SE) {
   BasicBlock *Latch = L->getLoopLatch();
   auto *Br = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
   auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
@@ -647,7 +313,6 @@ const SCEV *inclusiveBoundCount(const Loop *L, ScalarEvolution &SE) {
   return SE.getSMaxExpr(Count, SE.getZero(I64));
 }
 
-} // namespace
 
 const SCEV *backedgeCount(const Loop *L, ScalarEvolution &SE, bool SymbolicMax) {
   const SCEV *BTC = SymbolicMax ? SE.getSymbolicMaxBackedgeTakenCount(L)
@@ -676,18 +341,8 @@ FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
   auto &SI = FAM.getResult<polly::ScopInfoAnalysis>(F);
   const DataLayout &DL = F.getDataLayout();
 
-  MapVector<Loop *, IRNest> PollyNests;
-  PollyNestBuilder Polly(Ctx, SE, DL);
-  for (auto &Entry : SI)
-    if (Entry.second)
-      Polly.addScop(*Entry.second, PollyNests);
-
   SmallPtrSet<Loop *, 16> Covered;
-  for (auto &[Outer, Nest] : PollyNests) {
-    Polly.finish(Nest);
-    Covered.insert(Nest.Loops.begin(), Nest.Loops.end());
-    Result.Nests.push_back(std::move(Nest));
-  }
+  addPollyNests(SI, Ctx, SE, DL, Result.Nests, Covered);
 
   // Loops Polly left out, outermost first; around a nest Polly modelled,
   // the loops beside it are nests of their own (never skipped in silence).
@@ -702,8 +357,7 @@ FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
       continue;
     }
     IRNest Nest;
-    ScevNestBuilder Scev(Ctx, SE, DL, TLI);
-    std::optional<std::string> Why = Scev.build(Top, Nest);
+    std::optional<std::string> Why = buildScevNest(Top, Nest, Ctx, SE, DL, TLI);
     if (!Why && Nest.Model.Refs.empty() && !Nest.Unsupported.empty())
       Why = Nest.Unsupported;
     if (Why) {

@@ -1,0 +1,253 @@
+//===- ScevNestBuilder.cpp - Nests from ScalarEvolution --------------------===//
+
+#include "NestBuilders.h"
+
+#include "llvm/Analysis/Delinearization.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/MemoryBuiltins.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace outcore {
+namespace {
+
+/// A math library call under math-errno (sqrt, exp, pow...): numbers in, a
+/// number out, and the only memory it may write is errno, which is none of
+/// the program's arrays. Polly declines such loops; the model need not. The
+/// library function is known by name and prototype (TargetLibraryInfo): the
+/// memory attributes that say so are only inferred later in the pipeline.
+bool onlySetsErrno(const CallBase &Call, const TargetLibraryInfo &TLI) {
+  const Function *Callee = Call.getCalledFunction();
+  LibFunc Func;
+  return Callee && TLI.getLibFunc(*Callee, Func) && TLI.has(Func) &&
+         Call.getType()->isFloatingPointTy() &&
+         llvm::none_of(Call.args(), [](const Use &Arg) { return Arg->getType()->isPointerTy(); });
+}
+
+/// Builds a nest for a loop Polly declined, from ScalarEvolution: affine
+/// references become 1-D (linearised) access relations; a reference whose
+/// address depends on a value loaded inside the nest is indirect.
+class ScevNestBuilder {
+public:
+  ScevNestBuilder(isl_ctx *Ctx, ScalarEvolution &SE, const DataLayout &DL,
+                  const TargetLibraryInfo &TLI)
+      : Ctx(Ctx), SE(SE), DL(DL), TLI(TLI) {}
+
+  /// Returns the reason in plain words when the nest cannot be described.
+  std::optional<std::string> build(Loop *Outermost, IRNest &Nest) {
+    addLoopTree(Outermost, -1, Nest);
+    for (size_t I = 0; I < Nest.Loops.size(); ++I)
+      for (BasicBlock *BB : Nest.Loops[I]->blocks()) {
+        if (LoopOf[BB] != Nest.Loops[I])
+          continue; // visited with its innermost loop
+        for (Instruction &Inst : *BB) {
+          if (isa<LoadInst>(Inst) || isa<StoreInst>(Inst)) {
+            // A reference the model cannot describe leaves the others
+            // analysed, but the nest must not be transformed.
+            if (auto Why = addAccess(Inst, I, Nest); Why && Nest.Unsupported.empty())
+              Nest.Unsupported = *Why;
+          } else if (auto *Call = dyn_cast<CallBase>(&Inst);
+                     Call && Call->mayReadOrWriteMemory() &&
+                     !isa<DbgInfoIntrinsic>(Call) && !onlySetsErrno(*Call, TLI)) {
+            return "the loop calls " +
+                   (Call->getCalledFunction()
+                        ? "'" + Call->getCalledFunction()->getName().str() + "'"
+                        : std::string("a function through a pointer")) +
+                   ", which may access memory the analysis cannot see";
+          }
+        }
+      }
+    return std::nullopt;
+  }
+
+private:
+  void addLoopTree(Loop *L, int Parent, IRNest &Nest) {
+    int Index = Nest.Loops.size();
+    Nest.Loops.push_back(L);
+    Nest.Sources.emplace_back();
+    Nest.Model.Loops.push_back(describeLoop(L, Parent, Index, SE, std::nullopt,
+                                            Nest.Sources.back()));
+    for (BasicBlock *BB : L->blocks())
+      LoopOf[BB] = L;
+    for (Loop *Sub : *L)
+      addLoopTree(Sub, Index, Nest);
+  }
+
+  /// The load inside the nest whose value the address S depends on, directly
+  /// (a[b[i]]) or through arithmetic (hist[(int)(x[i] * 8)]), if any.
+  Instruction *indexLoad(const SCEV *S, const IRNest &Nest) {
+    Loop *Outermost = Nest.Loops[0];
+    struct Finder {
+      Loop *Outermost;
+      SmallVector<Instruction *, 8> Inside;
+      bool follow(const SCEV *S) {
+        if (auto *U = dyn_cast<SCEVUnknown>(S))
+          if (auto *I = dyn_cast<Instruction>(U->getValue()))
+            if (Outermost->contains(I))
+              Inside.push_back(I);
+        return true;
+      }
+      bool isDone() const { return false; }
+    } F{Outermost, {}};
+    SCEVTraversal<Finder> Walk(F);
+    Walk.visitAll(S);
+    // Search the operands back to a load; stop at PHIs (recurrences such as
+    // a doubling stride are not data-dependent addresses).
+    SmallPtrSet<Instruction *, 16> Seen(F.Inside.begin(), F.Inside.end());
+    SmallVector<Instruction *, 8> Work(F.Inside.begin(), F.Inside.end());
+    while (!Work.empty()) {
+      Instruction *I = Work.pop_back_val();
+      if (isa<LoadInst>(I))
+        return I;
+      if (isa<PHINode>(I))
+        continue;
+      for (Value *Op : I->operands())
+        if (auto *OpI = dyn_cast<Instruction>(Op))
+          if (Outermost->contains(OpI) && Seen.insert(OpI).second)
+            Work.push_back(OpI);
+    }
+    return nullptr;
+  }
+
+  /// Coefficients of the loop counters on Path and the constant of one
+  /// subscript; false if it is not affine in them with constant steps.
+  bool peelSubscript(const SCEV *S, const std::vector<int> &Path,
+                     const IRNest &Nest, std::map<int, int64_t> &Coefficient,
+                     int64_t &Constant, const SCEV *&Symbolic) {
+    while (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+      auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+      auto Pos = llvm::find_if(
+          Path, [&](int I) { return Nest.Loops[I] == AR->getLoop(); });
+      if (!AR->isAffine() || !Step || Pos == Path.end())
+        return false;
+      Coefficient[Pos - Path.begin()] = Step->getAPInt().getSExtValue();
+      S = AR->getStart();
+    }
+    Constant = 0;
+    Symbolic = nullptr;
+    if (auto *C = dyn_cast<SCEVConstant>(S))
+      Constant = C->getAPInt().getSExtValue();
+    else if (SE.isLoopInvariant(S, Nest.Loops[0]))
+      Symbolic = S;
+    else
+      return false;
+    return true;
+  }
+
+  std::optional<std::string> addAccess(Instruction &Inst, int LoopIndex,
+                                       IRNest &Nest) {
+    Value *Ptr = getLoadStorePointerOperand(&Inst);
+    int64_t ElemSize = DL.getTypeStoreSize(getLoadStoreType(&Inst));
+    const SCEV *Address = SE.getSCEV(Ptr);
+    const SCEV *Base = SE.getPointerBase(Address);
+    auto *BaseUnknown = dyn_cast<SCEVUnknown>(Base);
+    if (!BaseUnknown)
+      return "the base address of a reference is not known";
+    if (auto *BaseInst = dyn_cast<Instruction>(BaseUnknown->getValue()))
+      if (Nest.Loops[0]->contains(BaseInst))
+        return "the reference through '" + baseName(BaseInst) +
+               "' follows a pointer loaded inside the loop";
+
+    std::vector<int> Path;
+    for (int I = LoopIndex; I >= 0; I = Nest.Model.Loops[I].Parent)
+      Path.insert(Path.begin(), I);
+
+    NestRef Ref;
+    Ref.Array = baseName(BaseUnknown->getValue());
+    Ref.Path = Path;
+    Ref.ElemSize = ElemSize;
+    Ref.ArrayBytes = allocatedBytes(BaseUnknown->getValue(), DL);
+    Ref.IsWrite = isa<StoreInst>(Inst);
+
+    const SCEV *Offset = SE.getMinusSCEV(Address, Base);
+    if (Instruction *IndexLoad = indexLoad(Offset, Nest)) {
+      Ref.Indirect = true;
+      const SCEV *IndexAddress =
+          SE.getSCEV(getLoadStorePointerOperand(IndexLoad));
+      Ref.Text = Ref.Array + "[" +
+                 baseName(cast<SCEVUnknown>(SE.getPointerBase(IndexAddress))
+                              ->getValue()) +
+                 "[...]]";
+      Nest.Model.Refs.push_back(std::move(Ref));
+      Nest.Accesses.push_back(&Inst);
+      Nest.IndexLoads.push_back(IndexLoad);
+      return std::nullopt;
+    }
+
+    // Parametric row sizes (c[i][j] of a VLA parameter) make the linear
+    // address non-affine (n*i); delinearise into subscripts first. Without
+    // it, one subscript in bytes.
+    SmallVector<const SCEV *, 4> Subscripts, Sizes;
+    delinearize(SE, Offset, Subscripts, Sizes, SE.getElementSize(&Inst));
+    bool InElements = !Subscripts.empty();
+    if (!InElements)
+      Subscripts.push_back(Offset);
+
+    std::vector<std::map<int, int64_t>> Coefficients(Subscripts.size());
+    std::vector<const SCEV *> SymbolicTerms;
+    std::vector<int64_t> Constants(Subscripts.size());
+    for (size_t D = 0; D < Subscripts.size(); ++D) {
+      const SCEV *Symbolic;
+      if (!peelSubscript(Subscripts[D], Path, Nest, Coefficients[D],
+                         Constants[D], Symbolic))
+        return "the address of a reference to '" + Ref.Array +
+               "' is not an affine function of the loop counters";
+      if (Symbolic) { // a[i + n]: its own region, uniformly generated with none
+        Ref.Array += "+" + scevText(Symbolic);
+        SymbolicTerms.push_back(Symbolic);
+      }
+    }
+    Ref.ArrayId = Nest.arrayId(BaseUnknown->getValue(), SymbolicTerms);
+
+    // A byte offset becomes elements when every term is a whole number.
+    int64_t Unit = 1;
+    if (!InElements) {
+      bool Whole = Constants[0] % ElemSize == 0;
+      for (auto &[Pos, Coef] : Coefficients[0])
+        Whole &= Coef % ElemSize == 0;
+      Unit = Whole ? ElemSize : 1;
+      Ref.ElemSize = Unit;
+    }
+
+    std::string In, Out;
+    for (size_t P = 0; P < Path.size(); ++P)
+      In += (P ? ", c" : "c") + std::to_string(P);
+    for (size_t D = 0; D < Subscripts.size(); ++D) {
+      std::string Expr = std::to_string(Constants[D] / Unit);
+      for (auto &[Pos, Coef] : Coefficients[D])
+        Expr += " + " + std::to_string(Coef / Unit) + "*c" + std::to_string(Pos);
+      Out += (D ? ", " : "") + Expr;
+    }
+    Ref.Access = isl::map(Ctx, "{ [" + In + "] -> [" + Out + "] }");
+    if (Ref.Access.is_null())
+      return "internal: cannot model the reference to '" + Ref.Array + "'";
+    Nest.Model.Refs.push_back(std::move(Ref));
+    Nest.Accesses.push_back(&Inst);
+    Nest.IndexLoads.push_back(nullptr);
+    return std::nullopt;
+  }
+
+  isl_ctx *Ctx;
+  ScalarEvolution &SE;
+  const DataLayout &DL;
+  const TargetLibraryInfo &TLI;
+  DenseMap<BasicBlock *, Loop *> LoopOf;
+};
+
+} // namespace
+
+std::optional<std::string> buildScevNest(Loop *Outermost, IRNest &Nest, isl_ctx *Ctx,
+                                         ScalarEvolution &SE, const DataLayout &DL,
+                                         const TargetLibraryInfo &TLI) {
+  return ScevNestBuilder(Ctx, SE, DL, TLI).build(Outermost, Nest);
+}
+
+} // namespace outcore
