@@ -203,13 +203,7 @@ void oc_pager_wait_for_room(size_t bytes) {
   oc_queue_wake(&evict_queue);
   if (after <= cap)
     return;
-  struct timespec until;
-  clock_gettime(CLOCK_REALTIME, &until);
-  until.tv_nsec += ROOM_WAIT_NS;
-  if (until.tv_nsec >= 1000000000L) {
-    until.tv_sec++;
-    until.tv_nsec -= 1000000000L;
-  }
+  struct timespec until = oc_deadline_after(CLOCK_REALTIME, ROOM_WAIT_NS);
   /* Bounded: when the pager has nothing left to evict, the fill goes ahead. */
   pthread_mutex_lock(&room_lock);
   while (atomic_load(&oc_pager_resident_bytes) + (long)bytes > atomic_load(&resident_cap_now) &&

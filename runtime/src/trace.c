@@ -253,13 +253,7 @@ static void *writer_main(void *unused) {
   (void)unused;
   pthread_mutex_lock(&writer_lock);
   while (!writer_stopping) {
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_nsec += OC_TRACE_TICK_NS;
-    if (until.tv_nsec >= 1000000000L) {
-      until.tv_sec++;
-      until.tv_nsec -= 1000000000L;
-    }
+    struct timespec until = oc_deadline_after(CLOCK_REALTIME, OC_TRACE_TICK_NS);
     pthread_cond_timedwait(&writer_wake, &writer_lock, &until);
     if (writer_stopping)
       break;

@@ -28,9 +28,9 @@ bool oc_queue_push(struct oc_queue *q, const struct oc_work *work) {
   return accepted;
 }
 
-static struct timespec deadline_after(long timeout_ns) {
+struct timespec oc_deadline_after(clockid_t clock, long timeout_ns) {
   struct timespec deadline;
-  clock_gettime(CLOCK_MONOTONIC, &deadline);
+  clock_gettime(clock, &deadline);
   deadline.tv_sec += timeout_ns / 1000000000L;
   deadline.tv_nsec += timeout_ns % 1000000000L;
   if (deadline.tv_nsec >= 1000000000L) {
@@ -42,7 +42,7 @@ static struct timespec deadline_after(long timeout_ns) {
 
 enum oc_pop_result oc_queue_pop_many(struct oc_queue *q, struct oc_work *works, unsigned max,
                                      unsigned *taken, long timeout_ns) {
-  struct timespec deadline = deadline_after(timeout_ns >= 0 ? timeout_ns : 0);
+  struct timespec deadline = oc_deadline_after(CLOCK_MONOTONIC, timeout_ns >= 0 ? timeout_ns : 0);
   enum oc_pop_result result = OC_POP_ITEM;
   *taken = 0;
   pthread_mutex_lock(&q->lock);
@@ -77,7 +77,7 @@ enum oc_pop_result oc_queue_pop(struct oc_queue *q, struct oc_work *work, long t
 }
 
 void oc_queue_wait_below(struct oc_queue *q, unsigned n, long timeout_ns) {
-  struct timespec deadline = deadline_after(timeout_ns);
+  struct timespec deadline = oc_deadline_after(CLOCK_MONOTONIC, timeout_ns);
   pthread_mutex_lock(&q->lock);
   while (q->count >= n && !q->stopping &&
          pthread_cond_timedwait(&q->drained, &q->lock, &deadline) != ETIMEDOUT)

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #define OC_QUEUE_CAPACITY 1024
 
@@ -51,6 +52,9 @@ void oc_queue_fork_child(struct oc_queue *queue);
 
 /* Starts a thread with every signal blocked (the program's handlers never run on
  * runtime threads). */
+/* The time timeout_ns from now on clock, for pthread_cond_timedwait. */
+struct timespec oc_deadline_after(clockid_t clock, long timeout_ns);
+
 bool oc_thread_start(pthread_t *thread, void *(*main)(void *), void *arg);
 
 #endif
