@@ -62,7 +62,43 @@ public:
     }
   }
 
+  /// Bytes from a reference's address back to the start of the page it
+  /// releases: a page test on an outer loop K releases, at its last
+  /// iteration on the page, the data of that iteration and the F - 1 before
+  /// it; with an address that grows along K those lie below the address (an
+  /// array not page-aligned then had its next page released instead, and
+  /// faulted in again at once). Base is the reference's address; null when
+  /// no such test applies. Call after lower() for the same predicates.
+  Value *releaseRebase(const Predicate &Release, const SCEV *Base) {
+    Value *Bytes = nullptr;
+    for (const PredicateClause &C : Release.clauses())
+      for (const PredicateTerm &T : C) {
+        auto Rem = Remainders.find({T.Loop, T.Factor});
+        if (T.TermKind != PredicateTerm::Kind::Mod || Rem == Remainders.end())
+          continue;
+        std::optional<int64_t> Step = stepAlong(Base, Nest.IR.Loops[T.Loop]);
+        if (!Step || *Step <= 0)
+          continue;
+        Value *Back = B.CreateMul(Rem->second, B.getInt64(*Step), "oc.rel.back");
+        Bytes = Bytes ? B.CreateAdd(Bytes, Back) : Back;
+      }
+    return Bytes;
+  }
+
 private:
+  /// The constant byte step of address S along loop OL, if S has one.
+  static std::optional<int64_t> stepAlong(const SCEV *S, const Loop *OL) {
+    while (const auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+      if (AR->getLoop() == OL) {
+        if (const auto *Step = dyn_cast<SCEVConstant>(AR->getOperand(1)))
+          return Step->getAPInt().getSExtValue();
+        return std::nullopt;
+      }
+      S = AR->getStart();
+    }
+    return std::nullopt;
+  }
+
   void andClauseOn(int K, const Predicate &P, Value *&Gate) {
     for (const PredicateClause &C : P.clauses()) {
       if (C.front().Loop != K)
@@ -196,13 +232,15 @@ void NestRewriter::lowerGates() {
   assert(PT && Bases.size() == NS.Refs.size() && "invariants expanded first");
   PfGate.assign(NS.Refs.size(), nullptr);
   RelGate.assign(NS.Refs.size(), nullptr);
+  RelRebase.assign(NS.Refs.size(), nullptr);
   GateLowering Gates(Nest, L, Exp, Cx.SE, PT);
   for (size_t R = 0; R < NS.Refs.size(); ++R) {
     if (NS.Refs[R].IndexLoad)
       continue;
     const RefLocality &RL = Nest.Locality.Refs[NS.Refs[R].Ref];
-    Gates.lower(RL.PrefetchPredicate, RL.ReleasePredicate.orLastIteration(),
-                PfGate[R], RelGate[R]);
+    Predicate Release = RL.ReleasePredicate.orLastIteration();
+    Gates.lower(RL.PrefetchPredicate, Release, PfGate[R], RelGate[R]);
+    RelRebase[R] = Gates.releaseRebase(Release, NS.Refs[R].Base);
   }
   Exp.clear();
 }
@@ -293,6 +331,8 @@ static Value *both(IRBuilderBase &B, Value *X, Value *Y) {
 /// The release address Addr when Ok (and, for a run-time step, a page
 /// stride) and the outer predicates hold.
 Value *NestRewriter::relAddr(IRBuilderBase &B, unsigned R, Value *Ok, Value *Addr) {
+  if (RelRebase[R])
+    Addr = B.CreateGEP(B.getInt8Ty(), Addr, B.CreateNeg(RelRebase[R]), "oc.rel.page");
   Ok = both(B, both(B, Ok, PageStride[R]), RelGate[R]);
   return Ok ? B.CreateSelect(Ok, Addr, ConstantPointerNull::get(B.getPtrTy()), "oc.rel")
             : Addr;

@@ -115,6 +115,9 @@ private:
   /// Per reference of NS.Refs.
   std::vector<Value *> Bases, Steps, BasePtrs, PageStride, PfGate, RelGate,
       TagValues;
+  /// Bytes from the address of a release back to the start of its page
+  /// (null: none), GateLowering::releaseRebase.
+  std::vector<Value *> RelRebase;
   std::vector<int> Tags;
   std::vector<llvm::CallInst *> Steady; ///< the hint a remark describes
 

@@ -10,7 +10,10 @@
 ; In the localized version the j predicates gate the hints, tested once per
 ; column: prefetch when j mod 512 = 0, release when j mod 512 = 511 or j is
 ; the last column; the other columns run a plain copy of the i loop
-; (.oc.plain), so no predicate is tested inside it.
+; (.oc.plain), so no predicate is tested inside it. A release there covers
+; the page the column walk leaves, j mod 512 columns back from the column
+; that releases it (oc.rel.back bytes): a row not aligned to a page would
+; otherwise have its next page released, the one the next column reads.
 ; CHECK-LABEL: define dso_local void @column_sums(
 ; CHECK:         %oc.fits = icmp ule i64 %{{.*}}, %oc.limit
 ; CHECK-NEXT:    br i1 %oc.fits, label %for.cond1.preheader.oc.ph.oc.orig, label %for.cond1.preheader.oc.ph
@@ -27,6 +30,7 @@
 ; CHECK-NEXT:    %oc.page.last = icmp eq i64 %oc.rem, 511
 ; CHECK-NEXT:    [[ISLAST:%.*]] = icmp eq i64 %j.05.oc.local, %{{.*}}
 ; CHECK-NEXT:    [[RELGATE:%.*]] = or i1 %oc.page.last, [[ISLAST]]
+; CHECK-NEXT:    %oc.rel.back = mul i64 %oc.rem, 8
 ; CHECK-NEXT:    [[ANY:%.*]] = or i1 %oc.page.first, [[RELGATE]]
 ; CHECK-NEXT:    %oc.no.hints = xor i1 [[ANY]], true
 ; CHECK-NEXT:    br i1 %oc.no.hints, label %[[PLAIN:.*\.oc\.plain]], label %[[HINTED:.*]]
@@ -38,12 +42,16 @@
 ; CHECK:       oc.strip{{[0-9]+}}:
 ; CHECK:         [[PFOK:%.*]] = and i1 %{{.*}}, %oc.page.first
 ; CHECK-NEXT:    [[PF:%.*]] = select i1 [[PFOK]], ptr %{{.*}}, ptr null
+; CHECK:         [[BACK:%.*]] = sub i64 0, %oc.rel.back
+; CHECK-NEXT:    [[PAGE:%.*]] = getelementptr i8, ptr %{{.*}}, i64 [[BACK]]
 ; CHECK:         [[RELOK:%.*]] = and i1 %{{.*}}, [[RELGATE]]
-; CHECK-NEXT:    [[REL:%.*]] = select i1 [[RELOK]], ptr %{{.*}}, ptr null
+; CHECK-NEXT:    [[REL:%.*]] = select i1 [[RELOK]], ptr [[PAGE]], ptr null
 ; CHECK-NEXT:    call void @oc_prefetch_release_block(ptr [[PF]], ptr [[REL]], i64 1, i32 0, i32 [[TAG]])
 ; CHECK:       for.cond1.for.end_crit_edge.oc.local.loopexit:
+; CHECK:         [[LASTBACK:%.*]] = sub i64 0, %oc.rel.back
+; CHECK-NEXT:    [[LASTPAGE:%.*]] = getelementptr i8, ptr %{{.*}}, i64 [[LASTBACK]]
 ; CHECK:         [[LASTOK:%.*]] = and i1 %{{.*}}, [[RELGATE]]
-; CHECK-NEXT:    [[LASTREL:%.*]] = select i1 [[LASTOK]], ptr %{{.*}}, ptr null
+; CHECK-NEXT:    [[LASTREL:%.*]] = select i1 [[LASTOK]], ptr [[LASTPAGE]], ptr null
 ; CHECK-NEXT:    call void @oc_release_block(ptr [[LASTREL]], i64 1, i32 0, i32 [[TAG]])
 ; The version for rows too large: every page released after its use.
 ; CHECK:       [[EACH]]:
