@@ -57,13 +57,18 @@ static int name_index(const char *const *names, unsigned count, const char *text
   return -1;
 }
 
-bool oc_parse_policy(const char *text, enum oc_policy *policy) {
-  int i = name_index(policy_names, sizeof policy_names / sizeof policy_names[0], text);
-  if (i < 0)
-    return false;
-  *policy = (enum oc_policy)i;
-  return true;
-}
+/* bool function(const char *text, type *value): the enum value named by text in names
+ * (indexed by value, any case); false, value untouched, for any other text. */
+#define NAME_PARSER(function, type, names)                                                 \
+  bool function(const char *text, type *value) {                                           \
+    int i = name_index(names, sizeof names / sizeof names[0], text);                        \
+    if (i < 0)                                                                              \
+      return false;                                                                         \
+    *value = (type)i;                                                                       \
+    return true;                                                                            \
+  }
+
+NAME_PARSER(oc_parse_policy, enum oc_policy, policy_names)
 
 const char *oc_policy_name(enum oc_policy policy) { return policy_names[policy]; }
 
@@ -73,14 +78,7 @@ static const char *const arbitration_names[] = {
     [OC_ARBITRATION_SHARE] = "share",
 };
 
-bool oc_parse_arbitration(const char *text, enum oc_arbitration *arbitration) {
-  int i = name_index(arbitration_names, sizeof arbitration_names / sizeof arbitration_names[0],
-                     text);
-  if (i < 0)
-    return false;
-  *arbitration = (enum oc_arbitration)i;
-  return true;
-}
+NAME_PARSER(oc_parse_arbitration, enum oc_arbitration, arbitration_names)
 
 const char *oc_arbitration_name(enum oc_arbitration arbitration) {
   return arbitration_names[arbitration];
@@ -88,6 +86,17 @@ const char *oc_arbitration_name(enum oc_arbitration arbitration) {
 
 static void warn_bad(const char *name, const char *value, const char *used) {
   fprintf(stderr, "outcore: ignoring %s=%s (using %s)\n", name, value, used);
+}
+
+/* A path setting into path[size]; one that does not fit leaves it empty. */
+static void path_from_env(const char *name, char *path, size_t size, const char *none) {
+  const char *value = getenv(name);
+  if (!value || !*value)
+    return;
+  if (strlen(value) >= size)
+    warn_bad(name, "(too long)", none);
+  else
+    strcpy(path, value);
 }
 
 void oc_config_from_env(struct oc_config *config) {
@@ -122,21 +131,9 @@ void oc_config_from_env(struct oc_config *config) {
   value = getenv("OUTCORE_VERBOSE");
   config->verbose = value && *value && strcmp(value, "0") != 0;
 
-  value = getenv("OUTCORE_STATS");
-  if (value && *value) {
-    if (strlen(value) >= sizeof config->stats_path)
-      warn_bad("OUTCORE_STATS", "(too long)", "no statistics file");
-    else
-      strcpy(config->stats_path, value);
-  }
-
-  value = getenv("OUTCORE_TRACE");
-  if (value && *value) {
-    if (strlen(value) >= sizeof config->trace_path)
-      warn_bad("OUTCORE_TRACE", "(too long)", "no trace");
-    else
-      strcpy(config->trace_path, value);
-  }
+  path_from_env("OUTCORE_STATS", config->stats_path, sizeof config->stats_path,
+                "no statistics file");
+  path_from_env("OUTCORE_TRACE", config->trace_path, sizeof config->trace_path, "no trace");
 }
 
 static const char *const spill_mode_names[] = {
@@ -145,13 +142,7 @@ static const char *const spill_mode_names[] = {
     [OC_SPILL_OFF] = "off",
 };
 
-bool oc_parse_spill_mode(const char *text, enum oc_spill_mode *mode) {
-  int i = name_index(spill_mode_names, sizeof spill_mode_names / sizeof spill_mode_names[0], text);
-  if (i < 0)
-    return false;
-  *mode = (enum oc_spill_mode)i;
-  return true;
-}
+NAME_PARSER(oc_parse_spill_mode, enum oc_spill_mode, spill_mode_names)
 
 bool oc_parse_spill_min(const char *text, long *bytes) {
   long value;
@@ -173,13 +164,7 @@ static const char *const backend_names[] = {
     [OC_BACKEND_PAGER] = "pager",
 };
 
-bool oc_parse_backend(const char *text, enum oc_backend_kind *backend) {
-  int i = name_index(backend_names, sizeof backend_names / sizeof backend_names[0], text);
-  if (i < 0)
-    return false;
-  *backend = (enum oc_backend_kind)i;
-  return true;
-}
+NAME_PARSER(oc_parse_backend, enum oc_backend_kind, backend_names)
 
 enum oc_backend_kind oc_backend_from_env(void) {
   enum oc_backend_kind backend = OC_BACKEND_MADVISE;
