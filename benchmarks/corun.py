@@ -50,7 +50,9 @@ def kernel_args(kernel, data_bytes, passes):
         return [side, side, passes]
     if kernel == "column":  # column sums of rows x 1024 doubles: a column of pages is half the data
         return [data_bytes // 8192, 1024]
-    raise SystemExit(f"corun: no sizes for kernel {kernel} (matvec, column)")
+    if kernel == "cyclic":  # `passes` scans of one array: a copy that keeps it cached reads it once
+        return [data_bytes // 8, passes]
+    raise SystemExit(f"corun: no sizes for kernel {kernel} (matvec, column, cyclic)")
 
 
 def build(cc, kernel, out_dir):
@@ -174,6 +176,8 @@ def run_once(launches, data_dirs, limit, log_dir, tag, ranks_of=None, cap_s=None
     for pid, p in sorted(procs.items(), key=lambda kv: kv[1]["copy"]):
         report = parse_kernel_report(p["log"])
         copies.append({"copy": p["copy"], "wall_s": p["end"], "status": p["status"],
+                       "read_mib": report["read_bytes"] / MIB
+                       if report and report.get("read_bytes") is not None else None,
                        "ok": bool(report and report.get("check") == "ok") if not ranks_of
                        else p["status"] == 0, "log": p["log"]})
     progress = [{"pid": pid, "starved_s": starved_seconds(samples, samples[-1][0]),
@@ -225,7 +229,7 @@ def main():
     p.add_argument("--kernel", default="matvec")
     p.add_argument("--copies", type=int, default=3, help="copies of the kernel (or MPI ranks)")
     p.add_argument("--data-mib", type=int, default=128, help="main array of each copy / rank")
-    p.add_argument("--passes", type=int, default=2, help="matvec: passes over A; MPI: sweeps")
+    p.add_argument("--passes", type=int, default=2, help="matvec, cyclic: passes over the array; MPI: sweeps")
     p.add_argument("--mpi", action="store_true",
                    help="one MPI job (test/mpi/stencil_mpi.c, --copies ranks) instead of copies")
     p.add_argument("--limit-fraction", type=float, default=0.5,
@@ -311,11 +315,13 @@ def main():
             bad = [c["copy"] for c in r["copies"] if not c["ok"] or c["status"]]
             touch = (f"  toucher median {r['toucher_median_ms']:.3f} ms"
                      if r["toucher_median_ms"] is not None else "")
+            reads = [c["read_mib"] for c in r["copies"] if c["read_mib"] is not None]
+            read = f"  read {sum(reads):.0f} MiB" if reads else ""
             done = ("  done " + " ".join(f"{c['done']:.2f}" for c in r["copies"])
                     if "done" in r["copies"][0] else "")
             print(f"  rep {rep} {v:8} makespan {r['makespan_s']:6.2f} s  each {walls}  "
                   f"starved s {[c['starved_s'] for c in r['progress']]}  peak "
-                  f"{r['peak_mib']:.0f} MiB  oom kills {r['oom_kills']}{done}{touch}"
+                  f"{r['peak_mib']:.0f} MiB  oom kills {r['oom_kills']}{read}{done}{touch}"
                   f"{'  FAILED ' + str(bad) if bad else ''}", flush=True)
     summary = summarize(runs, versions)
     out = a.out or os.path.join(a.work_dir, "corun.json")

@@ -59,6 +59,18 @@ long oc_arbiter_share(const struct oc_member_view *m, int n, int self, long pool
   return fair_part(m, n, use, self, left, floor);
 }
 
+long oc_arbiter_fit_limit(long share, long pool, long own) {
+  return min_long(max_long(share, pool / OC_FIT_POOL_DIVISOR), own);
+}
+
+long oc_arbiter_usage(long process_rss, long members_rss, long group_charge,
+                      long group_unmapped_file, long share, long pool) {
+  long extra = group_charge - max_long(group_unmapped_file, 0) - members_rss;
+  if (extra <= 0 || pool <= 0)
+    return process_rss;
+  return process_rss + (long)((__int128)extra * min_long(share, pool) / pool);
+}
+
 bool oc_arbiter_is_short(long rss, long limit, long incoming_rate) {
   return incoming_rate >= OC_TOKEN_MIN_RATE &&
          rss >= limit / OC_TOKEN_SHORT_DEN * OC_TOKEN_SHORT_NUM;

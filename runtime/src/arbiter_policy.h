@@ -35,6 +35,24 @@ struct oc_member_view {
 long oc_arbiter_share(const struct oc_member_view *members, int n, int self, long pool,
                       enum oc_arbitration policy);
 
+/* The fit test's answer (oc_memory_limit) of a member whose limit is share of pool,
+ * own its limit without arbitration: never below pool / OC_FIT_POOL_DIVISOR, never
+ * above own. The test picks a nest's version once, for the whole nest, while shares
+ * move as members start and finish: three copies of a column walk entering at once
+ * got a third of the pool each, just under the 16 MiB their localized version needs,
+ * and their unlocalized version read 16 GiB each (at own, every copy ran its original
+ * loops, and the cyclic scans of three copies all missed: no release to arbitrate). */
+#define OC_FIT_POOL_DIVISOR 2
+long oc_arbiter_fit_limit(long share, long pool, long own);
+
+/* The usage a member's releases are paced against: its resident bytes plus its
+ * part (share / pool) of the group's charge beyond the members' resident bytes,
+ * less page cache no process maps (the pages of members gone, which the kernel
+ * reclaims first: counted, they made the last member release its own working set).
+ * group_charge 0: no group (the process's own pages only). */
+long oc_arbiter_usage(long process_rss, long members_rss, long group_charge,
+                      long group_unmapped_file, long share, long pool);
+
 /* Token timing (Sec. 5.3). A member is short of memory when it brings pages in
  * (faults and prefetches) faster than OC_TOKEN_MIN_RATE while its rss is at least
  * OC_TOKEN_SHORT_NUM/OC_TOKEN_SHORT_DEN of its limit. The holder gives the token

@@ -281,6 +281,13 @@ static void sample_locked(void) {
     long inactive = oc_stat_field(text, probe.cg_version == 1 ? "total_inactive_file"
                                                               : "inactive_file");
     in.cgroup_inactive_file = inactive > 0 ? inactive : 0;
+    long cache = oc_stat_field(text, probe.cg_version == 1 ? "total_cache" : "file");
+    long mapped = oc_stat_field(text, probe.cg_version == 1 ? "total_mapped_file"
+                                                            : "file_mapped");
+    long shmem = oc_stat_field(text, probe.cg_version == 1 ? "total_shmem" : "shmem");
+    /* Shared memory is cache that only swap frees: never counted as reclaimable. */
+    long unmapped = cache - (mapped > 0 ? mapped : 0) - (shmem > 0 ? shmem : 0);
+    in.cgroup_unmapped_file = unmapped > 0 ? unmapped : 0;
     long memsw = oc_stat_field(text, "hierarchical_memsw_limit");
     if (memsw > 0)
       swap.memsw_limit = memsw;

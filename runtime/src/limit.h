@@ -16,6 +16,7 @@ struct oc_limit_inputs {
   long cgroup_limit;         /* 0 when there is no cgroup limit */
   long cgroup_usage;         /* charged bytes, page cache included */
   long cgroup_inactive_file; /* page cache reclaimable without hurting anyone */
+  long cgroup_unmapped_file; /* page cache no process maps (e.g. left by processes gone) */
   long process_rss;
   long mem_available;        /* MemAvailable, -1 when unknown */
   long min_free;             /* vm.min_free_kbytes in bytes */

@@ -45,6 +45,27 @@ TEST(ArbiterShare, AloneTheMemberHasThePool) {
   EXPECT_EQ(oc_arbiter_share(m, 1, 0, kPool, OC_ARBITRATION_SHARE), kPool);
 }
 
+TEST(ArbiterFit, TheFitTestCountsOnHalfThePoolAtLeastAndOwnAtMost) {
+  EXPECT_EQ(oc_arbiter_fit_limit(kPool / 3, kPool, kPool), kPool / 2);     // three fresh members
+  EXPECT_EQ(oc_arbiter_fit_limit(kPool - MiB, kPool, kPool), kPool - MiB); // the token's holder
+  EXPECT_EQ(oc_arbiter_fit_limit(kPool / 3, kPool, MiB), MiB);            // OUTCORE_MEM_LIMIT=1M
+}
+
+TEST(ArbiterUsage, TheGroupsExtraChargeIsSplitByShare) {
+  // 300 MiB charged, members hold 200 MiB: the 100 MiB beyond is counted by share.
+  EXPECT_EQ(oc_arbiter_usage(50 * MiB, 200 * MiB, 300 * MiB, 0, 100 * MiB, kPool),
+            50 * MiB + 25 * MiB);
+  EXPECT_EQ(oc_arbiter_usage(50 * MiB, 200 * MiB, 0, 0, 100 * MiB, kPool), 50 * MiB); // no group
+}
+
+TEST(ArbiterUsage, CacheNoProcessMapsIsNotTheMembersUsage) {
+  // The last member of three: the others' 64 MiB of cached data stays charged to the
+  // group; it is not this member's usage, or it would release its own working set.
+  EXPECT_EQ(oc_arbiter_usage(20 * MiB, 20 * MiB, 90 * MiB, 64 * MiB, kPool, kPool),
+            26 * MiB);
+  EXPECT_EQ(oc_arbiter_usage(20 * MiB, 20 * MiB, 80 * MiB, 64 * MiB, kPool, kPool), 20 * MiB);
+}
+
 TEST(ArbiterToken, TheHolderIsSparedAndTheOthersShareWhatItLeaves) {
   oc_member_view m[] = {Member(1000 * MiB, true), Member(1000 * MiB), Member(1000 * MiB)};
   m[0].rss = 300 * MiB;
