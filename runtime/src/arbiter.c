@@ -191,8 +191,8 @@ static int next_holder(struct oc_arbiter_segment *s, long now) {
 }
 
 static void run_token(struct oc_arbiter_segment *s, struct oc_arbiter_slot *mine, long now) {
-  bool short_now = oc_arbiter_is_short(atomic_load(&mine->rss), atomic_load(&mine->limit),
-                                       atomic_load(&mine->incoming_rate));
+  long rss = atomic_load(&mine->rss), limit = atomic_load(&mine->limit);
+  bool short_now = oc_arbiter_is_short(rss, limit, atomic_load(&mine->incoming_rate));
   atomic_store(&mine->short_of_memory, short_now);
   if (short_now)
     short_since_ns = now;
@@ -203,6 +203,7 @@ static void run_token(struct oc_arbiter_segment *s, struct oc_arbiter_slot *mine
       .holder = holder == self,
       .token_free = holder < 0 || !slot_live(&s->slots[holder], now),
       .short_now = short_now,
+      .full = oc_arbiter_is_full(rss, limit),
       .short_since_ns = short_since_ns,
       .held_since_ns = atomic_load(&s->token_since_ns),
       .unsuitable_until_ns = atomic_load(&mine->unsuitable_until_ns),

@@ -76,11 +76,17 @@ bool oc_arbiter_is_short(long rss, long limit, long incoming_rate) {
          rss >= limit / OC_TOKEN_SHORT_DEN * OC_TOKEN_SHORT_NUM;
 }
 
+bool oc_arbiter_is_full(long rss, long limit) {
+  return rss >= limit - limit / OC_TOKEN_FULL_DIVISOR;
+}
+
 enum oc_token_step oc_arbiter_token_step(const struct oc_token_facts *f) {
   if (f->holder) {
+    long held = f->now_ns - f->held_since_ns;
     if (!f->short_now && f->now_ns - f->short_since_ns >= OC_TOKEN_RESOLVED_NS)
       return OC_TOKEN_GIVE_UP;
-    if (f->someone_waits && f->now_ns - f->held_since_ns >= OC_TOKEN_HOLD_NS)
+    bool against_itself = f->short_now && f->full && held >= OC_TOKEN_RESOLVED_NS;
+    if (f->someone_waits && (held >= OC_TOKEN_HOLD_NS || against_itself))
       return OC_TOKEN_HAND_ON;
     return OC_TOKEN_KEEP;
   }

@@ -130,6 +130,27 @@ TEST(ArbiterToken, TheHolderHandsOnAfterTheHoldTimeOnlyWhenSomeoneWaits) {
   EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
 }
 
+TEST(ArbiterToken, AHolderFaultingAgainstItselfHandsOnBeforeTheHoldTime) {
+  oc_token_facts f{};
+  f.holder = true;
+  f.short_now = true;
+  f.full = true;
+  f.someone_waits = true;
+  f.now_ns = 10 * kSec;
+  f.short_since_ns = f.now_ns;
+  f.held_since_ns = f.now_ns - OC_TOKEN_RESOLVED_NS / 2; // still growing into its limit
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
+  f.held_since_ns = f.now_ns - OC_TOKEN_RESOLVED_NS;
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_HAND_ON);
+  f.full = false; // short but with room left: the token is helping it
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
+  f.full = true;
+  f.someone_waits = false; // nobody else would gain
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
+  EXPECT_TRUE(oc_arbiter_is_full(7 * MiB, 8 * MiB));
+  EXPECT_FALSE(oc_arbiter_is_full(6 * MiB, 8 * MiB));
+}
+
 TEST(ArbiterSegment, TokenGenerationsMakeStaleSwapsFail) {
   uint64_t t = 0;
   EXPECT_EQ(oc_token_slot(t), -1);
