@@ -6,12 +6,15 @@ memory limit sized for about half of their total data; the versions are the plai
 and the outcore-cc build under OUTCORE_POLICY=buffered with OUTCORE_ARBITRATION=off, token
 and share. Per run: the makespan (start to the last exit), each copy's wall time, and each
 copy's progress over time, sampled every 0.1 s as CPU seconds (utime + stime) and bytes read
-(/proc/PID/io): a copy "starves" in a second in which its CPU time does not grow. Cold start
+(/proc/PID/io): a copy "starves" in a second in which its CPU time does not grow; and the
+bytes the copies read in all (their reports' read_bytes, /proc/PID/io at exit). Cold start
 (the data evicted) before every run; the versions interleaved within each repetition; min and
 median over the repetitions.
 
   python3 benchmarks/corun.py --kernel matvec --copies 3 --data-mib 128 --passes 6 --reps 3
-  python3 benchmarks/corun.py --mpi --copies 3 --data-mib 96 --passes 4 --reps 3
+  python3 benchmarks/corun.py --kernel cyclic --copies 3 --data-mib 64 --passes 6 --reps 3
+  python3 benchmarks/corun.py --kernel column --copies 3 --data-mib 32 --reps 3
+  python3 benchmarks/corun.py --mpi --copies 3 --data-mib 64 --passes 4 --reps 3
 
 With --mpi, one MPI job (test/mpi/stencil_mpi.c, built by mpicc with outcore-cc behind it,
 --copies ranks) runs instead; its arrays are malloc'd, so the Outcore versions spill them
@@ -205,21 +208,23 @@ def mpi_setup(a, exes_dir):
 
 def summarize(runs, versions):
     print(f"\n{'version':8} {'makespan min':>12} {'median':>8} {'/ B-off':>8} {'/ O':>6} "
-          f"{'starved s (max)':>15}")
+          f"{'starved s (max)':>15} {'read MiB':>9}")
     summary = {}
     for v in versions:
         spans = [r["makespan_s"] for r in runs[v]]
         summary[v] = {"makespan_min_s": min(spans), "makespan_median_s": statistics.median(spans),
                       "starved_max_s": max((c["starved_s"] for r in runs[v]
                                             for c in r["progress"]), default=0),
-                      "failed_runs": sum(any(not c["ok"] for c in r["copies"]) for r in runs[v])}
+                      "failed_runs": sum(any(not c["ok"] for c in r["copies"]) for r in runs[v]),
+                      "read_mib_median": statistics.median(
+                          sum(c["read_mib"] or 0 for c in r["copies"]) for r in runs[v])}
     for v in versions:
         s = summary[v]
         rel = {b: s["makespan_median_s"] / summary[b]["makespan_median_s"]
                for b in ("B-off", "O") if b in summary}
         print(f"{v:8} {s['makespan_min_s']:12.2f} {s['makespan_median_s']:8.2f} "
               f"{rel.get('B-off', float('nan')):8.2f} {rel.get('O', float('nan')):6.2f} "
-              f"{s['starved_max_s']:15d}" + (f"  ({s['failed_runs']} runs failed)"
+              f"{s['starved_max_s']:15d} {s['read_mib_median']:9.0f}" + (f"  ({s['failed_runs']} runs failed)"
                                               if s["failed_runs"] else ""))
     return summary
 

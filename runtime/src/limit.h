@@ -24,8 +24,8 @@ struct oc_limit_inputs {
 
 struct oc_limit_figures {
   long limit;       /* bytes the process may use now (under arbitration: its share) */
-  long fit_limit;   /* the process's own limit before arbitration: oc_memory_limit(), the
-                       fit test that picks a nest's version for the whole nest */
+  long fit_limit;   /* oc_memory_limit(), the fit test that picks a nest's version for the
+                       whole nest: the limit, or under arbitration oc_arbiter_fit_limit */
   long usage;       /* bytes charged against that limit */
   long working_set; /* usage less cold page cache: what a prefetch would steal from */
   long sampled_ns;  /* when the figures were read (oc_limit_get) */
