@@ -6,12 +6,15 @@ memory limit sized for about half of their total data; the versions are the plai
 and the outcore-cc build under OUTCORE_POLICY=buffered with OUTCORE_ARBITRATION=off, token
 and share. Per run: the makespan (start to the last exit), each copy's wall time, and each
 copy's progress over time, sampled every 0.1 s as CPU seconds (utime + stime) and bytes read
-(/proc/PID/io): a copy "starves" in a second in which its CPU time does not grow. Cold start
+(/proc/PID/io): a copy "starves" in a second in which its CPU time does not grow; and the
+bytes the copies read in all (their reports' read_bytes, /proc/PID/io at exit). Cold start
 (the data evicted) before every run; the versions interleaved within each repetition; min and
 median over the repetitions.
 
   python3 benchmarks/corun.py --kernel matvec --copies 3 --data-mib 128 --passes 6 --reps 3
-  python3 benchmarks/corun.py --mpi --copies 3 --data-mib 96 --passes 4 --reps 3
+  python3 benchmarks/corun.py --kernel cyclic --copies 3 --data-mib 64 --passes 6 --reps 3
+  python3 benchmarks/corun.py --kernel column --copies 3 --data-mib 32 --reps 3
+  python3 benchmarks/corun.py --mpi --copies 3 --data-mib 64 --passes 4 --reps 3
 
 With --mpi, one MPI job (test/mpi/stencil_mpi.c, built by mpicc with outcore-cc behind it,
 --copies ranks) runs instead; its arrays are malloc'd, so the Outcore versions spill them
@@ -50,7 +53,9 @@ def kernel_args(kernel, data_bytes, passes):
         return [side, side, passes]
     if kernel == "column":  # column sums of rows x 1024 doubles: a column of pages is half the data
         return [data_bytes // 8192, 1024]
-    raise SystemExit(f"corun: no sizes for kernel {kernel} (matvec, column)")
+    if kernel == "cyclic":  # `passes` scans of one array: a copy that keeps it cached reads it once
+        return [data_bytes // 8, passes]
+    raise SystemExit(f"corun: no sizes for kernel {kernel} (matvec, column, cyclic)")
 
 
 def build(cc, kernel, out_dir):
@@ -174,6 +179,8 @@ def run_once(launches, data_dirs, limit, log_dir, tag, ranks_of=None, cap_s=None
     for pid, p in sorted(procs.items(), key=lambda kv: kv[1]["copy"]):
         report = parse_kernel_report(p["log"])
         copies.append({"copy": p["copy"], "wall_s": p["end"], "status": p["status"],
+                       "read_mib": report["read_bytes"] / MIB
+                       if report and report.get("read_bytes") is not None else None,
                        "ok": bool(report and report.get("check") == "ok") if not ranks_of
                        else p["status"] == 0, "log": p["log"]})
     progress = [{"pid": pid, "starved_s": starved_seconds(samples, samples[-1][0]),
@@ -201,21 +208,23 @@ def mpi_setup(a, exes_dir):
 
 def summarize(runs, versions):
     print(f"\n{'version':8} {'makespan min':>12} {'median':>8} {'/ B-off':>8} {'/ O':>6} "
-          f"{'starved s (max)':>15}")
+          f"{'starved s (max)':>15} {'read MiB':>9}")
     summary = {}
     for v in versions:
         spans = [r["makespan_s"] for r in runs[v]]
         summary[v] = {"makespan_min_s": min(spans), "makespan_median_s": statistics.median(spans),
                       "starved_max_s": max((c["starved_s"] for r in runs[v]
                                             for c in r["progress"]), default=0),
-                      "failed_runs": sum(any(not c["ok"] for c in r["copies"]) for r in runs[v])}
+                      "failed_runs": sum(any(not c["ok"] for c in r["copies"]) for r in runs[v]),
+                      "read_mib_median": statistics.median(
+                          sum(c["read_mib"] or 0 for c in r["copies"]) for r in runs[v])}
     for v in versions:
         s = summary[v]
         rel = {b: s["makespan_median_s"] / summary[b]["makespan_median_s"]
                for b in ("B-off", "O") if b in summary}
         print(f"{v:8} {s['makespan_min_s']:12.2f} {s['makespan_median_s']:8.2f} "
               f"{rel.get('B-off', float('nan')):8.2f} {rel.get('O', float('nan')):6.2f} "
-              f"{s['starved_max_s']:15d}" + (f"  ({s['failed_runs']} runs failed)"
+              f"{s['starved_max_s']:15d} {s['read_mib_median']:9.0f}" + (f"  ({s['failed_runs']} runs failed)"
                                               if s["failed_runs"] else ""))
     return summary
 
@@ -225,7 +234,7 @@ def main():
     p.add_argument("--kernel", default="matvec")
     p.add_argument("--copies", type=int, default=3, help="copies of the kernel (or MPI ranks)")
     p.add_argument("--data-mib", type=int, default=128, help="main array of each copy / rank")
-    p.add_argument("--passes", type=int, default=2, help="matvec: passes over A; MPI: sweeps")
+    p.add_argument("--passes", type=int, default=2, help="matvec, cyclic: passes over the array; MPI: sweeps")
     p.add_argument("--mpi", action="store_true",
                    help="one MPI job (test/mpi/stencil_mpi.c, --copies ranks) instead of copies")
     p.add_argument("--limit-fraction", type=float, default=0.5,
@@ -311,11 +320,13 @@ def main():
             bad = [c["copy"] for c in r["copies"] if not c["ok"] or c["status"]]
             touch = (f"  toucher median {r['toucher_median_ms']:.3f} ms"
                      if r["toucher_median_ms"] is not None else "")
+            reads = [c["read_mib"] for c in r["copies"] if c["read_mib"] is not None]
+            read = f"  read {sum(reads):.0f} MiB" if reads else ""
             done = ("  done " + " ".join(f"{c['done']:.2f}" for c in r["copies"])
                     if "done" in r["copies"][0] else "")
             print(f"  rep {rep} {v:8} makespan {r['makespan_s']:6.2f} s  each {walls}  "
                   f"starved s {[c['starved_s'] for c in r['progress']]}  peak "
-                  f"{r['peak_mib']:.0f} MiB  oom kills {r['oom_kills']}{done}{touch}"
+                  f"{r['peak_mib']:.0f} MiB  oom kills {r['oom_kills']}{read}{done}{touch}"
                   f"{'  FAILED ' + str(bad) if bad else ''}", flush=True)
     summary = summarize(runs, versions)
     out = a.out or os.path.join(a.work_dir, "corun.json")

@@ -201,7 +201,7 @@ OC_EXPORT long oc_memory_limit(void) {
     return LONG_MAX; /* off: transformed code runs its original loops */
   struct oc_limit_figures f;
   oc_limit_get(&f);
-  return f.limit;
+  return f.fit_limit;
 }
 
 OC_EXPORT void oc_register_module(long page_size) {

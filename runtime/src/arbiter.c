@@ -94,28 +94,26 @@ void oc_arbiter_adjust(const struct oc_limit_inputs *in, struct oc_limit_figures
                                          i == holder && slot_live(&s->slots[i], now)};
     rss_sum += rss;
   }
-  if (n <= 1) { /* alone: the process's own figures */
-    atomic_store_explicit(&mine->limit, out->limit, memory_order_relaxed);
-    atomic_store_explicit(&mine->pool, out->limit, memory_order_relaxed);
-    return;
+  /* The pool: the limit the members would have as one process (alone: its own). */
+  long pool = out->limit, share = out->limit;
+  if (n > 1) {
+    struct oc_limit_inputs together = *in;
+    together.env_limit = 0;
+    together.process_rss = rss_sum;
+    struct oc_limit_figures pool_figures;
+    oc_limit_compute(&together, &pool_figures);
+    pool = pool_figures.limit;
+    share = oc_arbiter_share(views, n, me, pool, policy);
+    if (in->env_limit > 0 && in->env_limit < share)
+      share = in->env_limit;
   }
-  /* The pool: the limit the members would have as one process. */
-  struct oc_limit_inputs together = *in;
-  together.env_limit = 0;
-  together.process_rss = rss_sum;
-  struct oc_limit_figures pool_figures;
-  oc_limit_compute(&together, &pool_figures);
-  long pool = pool_figures.limit;
-  long share = oc_arbiter_share(views, n, me, pool, policy);
-  if (in->env_limit > 0 && in->env_limit < share)
-    share = in->env_limit;
   /* The group's charge beyond the members' resident pages (page cache they read,
    * others' memory) is counted against each member in proportion to its part, so
    * that the members together keep the group below its limit. */
-  long extra = pool_figures.working_set - rss_sum;
-  if (in->cgroup_limit <= 0 || extra < 0)
-    extra = 0;
-  long usage = in->process_rss + (long)((__int128)extra * share / pool);
+  long usage = oc_arbiter_usage(in->process_rss, rss_sum,
+                                in->cgroup_limit > 0 ? in->cgroup_usage : 0,
+                                in->cgroup_unmapped_file, share, pool);
+  out->fit_limit = oc_arbiter_fit_limit(share, pool, out->fit_limit);
   out->limit = share;
   out->usage = usage;
   out->working_set = usage;
@@ -193,8 +191,8 @@ static int next_holder(struct oc_arbiter_segment *s, long now) {
 }
 
 static void run_token(struct oc_arbiter_segment *s, struct oc_arbiter_slot *mine, long now) {
-  bool short_now = oc_arbiter_is_short(atomic_load(&mine->rss), atomic_load(&mine->limit),
-                                       atomic_load(&mine->incoming_rate));
+  long rss = atomic_load(&mine->rss), limit = atomic_load(&mine->limit);
+  bool short_now = oc_arbiter_is_short(rss, limit, atomic_load(&mine->incoming_rate));
   atomic_store(&mine->short_of_memory, short_now);
   if (short_now)
     short_since_ns = now;
@@ -205,6 +203,7 @@ static void run_token(struct oc_arbiter_segment *s, struct oc_arbiter_slot *mine
       .holder = holder == self,
       .token_free = holder < 0 || !slot_live(&s->slots[holder], now),
       .short_now = short_now,
+      .full = oc_arbiter_is_full(rss, limit),
       .short_since_ns = short_since_ns,
       .held_since_ns = atomic_load(&s->token_since_ns),
       .unsuitable_until_ns = atomic_load(&mine->unsuitable_until_ns),

@@ -59,16 +59,34 @@ long oc_arbiter_share(const struct oc_member_view *m, int n, int self, long pool
   return fair_part(m, n, use, self, left, floor);
 }
 
+long oc_arbiter_fit_limit(long share, long pool, long own) {
+  return min_long(max_long(share, pool / OC_FIT_POOL_DIVISOR), own);
+}
+
+long oc_arbiter_usage(long process_rss, long members_rss, long group_charge,
+                      long group_unmapped_file, long share, long pool) {
+  long extra = group_charge - max_long(group_unmapped_file, 0) - members_rss;
+  if (extra <= 0 || pool <= 0)
+    return process_rss;
+  return process_rss + (long)((__int128)extra * min_long(share, pool) / pool);
+}
+
 bool oc_arbiter_is_short(long rss, long limit, long incoming_rate) {
   return incoming_rate >= OC_TOKEN_MIN_RATE &&
          rss >= limit / OC_TOKEN_SHORT_DEN * OC_TOKEN_SHORT_NUM;
 }
 
+bool oc_arbiter_is_full(long rss, long limit) {
+  return rss >= limit - limit / OC_TOKEN_FULL_DIVISOR;
+}
+
 enum oc_token_step oc_arbiter_token_step(const struct oc_token_facts *f) {
   if (f->holder) {
+    long held = f->now_ns - f->held_since_ns;
     if (!f->short_now && f->now_ns - f->short_since_ns >= OC_TOKEN_RESOLVED_NS)
       return OC_TOKEN_GIVE_UP;
-    if (f->someone_waits && f->now_ns - f->held_since_ns >= OC_TOKEN_HOLD_NS)
+    bool against_itself = f->short_now && f->full && held >= OC_TOKEN_RESOLVED_NS;
+    if (f->someone_waits && (held >= OC_TOKEN_HOLD_NS || against_itself))
       return OC_TOKEN_HAND_ON;
     return OC_TOKEN_KEEP;
   }

@@ -35,20 +35,45 @@ struct oc_member_view {
 long oc_arbiter_share(const struct oc_member_view *members, int n, int self, long pool,
                       enum oc_arbitration policy);
 
+/* The fit test's answer (oc_memory_limit) of a member whose limit is share of pool,
+ * own its limit without arbitration: never below pool / OC_FIT_POOL_DIVISOR, never
+ * above own. The test picks a nest's version once, for the whole nest, while shares
+ * move as members start and finish: three copies of a column walk entering at once
+ * got a third of the pool each, just under the 16 MiB their localized version needs,
+ * and their unlocalized version read 16 GiB each (at own, every copy ran its original
+ * loops, and the cyclic scans of three copies all missed: no release to arbitrate). */
+#define OC_FIT_POOL_DIVISOR 2
+long oc_arbiter_fit_limit(long share, long pool, long own);
+
+/* The usage a member's releases are paced against: its resident bytes plus its
+ * part (share / pool) of the group's charge beyond the members' resident bytes,
+ * less page cache no process maps (the pages of members gone, which the kernel
+ * reclaims first: counted, they made the last member release its own working set).
+ * group_charge 0: no group (the process's own pages only). */
+long oc_arbiter_usage(long process_rss, long members_rss, long group_charge,
+                      long group_unmapped_file, long share, long pool);
+
 /* Token timing (Sec. 5.3). A member is short of memory when it brings pages in
  * (faults and prefetches) faster than OC_TOKEN_MIN_RATE while its rss is at least
  * OC_TOKEN_SHORT_NUM/OC_TOKEN_SHORT_DEN of its limit. The holder gives the token
  * back when its faults are resolved (not short for OC_TOKEN_RESOLVED_NS), and hands
  * it on after OC_TOKEN_HOLD_NS when another member waits; it is then
  * "token-unsuitable" for OC_TOKEN_HOLD_NS, so the token goes round. The hold time is
- * long against the cost of a hand-over (the paper: frequent transfers cause faults). */
+ * long against the cost of a hand-over (the paper: frequent transfers cause faults).
+ * A holder that is still short once it has had OC_TOKEN_RESOLVED_NS to grow and sits
+ * within 1/OC_TOKEN_FULL_DIVISOR of its spared limit faults against itself (its demand
+ * exceeds what anyone can give it, e.g. a stream): it hands the token on at once when
+ * another member waits, and is token-unsuitable (Sec. 5.3, the first case). */
 #define OC_TOKEN_MIN_RATE (1L << 20) /* bytes per second */
 #define OC_TOKEN_SHORT_NUM 1
 #define OC_TOKEN_SHORT_DEN 2
 #define OC_TOKEN_RESOLVED_NS 500000000L
 #define OC_TOKEN_HOLD_NS 2000000000L
+#define OC_TOKEN_FULL_DIVISOR 8
 
 bool oc_arbiter_is_short(long rss, long limit, long incoming_rate);
+/* Resident bytes within 1/OC_TOKEN_FULL_DIVISOR of the limit. */
+bool oc_arbiter_is_full(long rss, long limit);
 
 enum oc_token_step {
   OC_TOKEN_KEEP,     /* holder keeps it (or a non-holder does nothing) */
@@ -61,6 +86,7 @@ struct oc_token_facts {
   bool holder;          /* this member holds the token */
   bool token_free;      /* nobody (alive) holds it */
   bool short_now;       /* oc_arbiter_is_short now */
+  bool full;            /* oc_arbiter_is_full now */
   long short_since_ns;  /* last time this member was short */
   long held_since_ns;   /* when the holder got it */
   long unsuitable_until_ns;

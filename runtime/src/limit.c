@@ -35,6 +35,7 @@ void oc_limit_compute(const struct oc_limit_inputs *in, struct oc_limit_figures 
     limit = min_long(limit, in->process_rss + in->mem_available - reserve);
   }
   out->limit = limit < MIN_LIMIT ? MIN_LIMIT : limit;
+  out->fit_limit = out->limit;
   if (in->cgroup_limit > 0) {
     /* The group's charge is what its limit reclaims against; cold page cache is
      * what a prefetch may displace without stealing from anyone. */
@@ -150,7 +151,7 @@ static struct {
 
 static pthread_mutex_t sample_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic(long) sampled_ns = LONG_MIN / 2;
-static _Atomic(long) current_limit, current_usage, current_working_set;
+static _Atomic(long) current_limit, current_fit_limit, current_usage, current_working_set;
 static _Atomic(bool) have_swap, have_cgroup_limit;
 static void (*_Atomic arbiter)(const struct oc_limit_inputs *, struct oc_limit_figures *);
 
@@ -280,6 +281,13 @@ static void sample_locked(void) {
     long inactive = oc_stat_field(text, probe.cg_version == 1 ? "total_inactive_file"
                                                               : "inactive_file");
     in.cgroup_inactive_file = inactive > 0 ? inactive : 0;
+    long cache = oc_stat_field(text, probe.cg_version == 1 ? "total_cache" : "file");
+    long mapped = oc_stat_field(text, probe.cg_version == 1 ? "total_mapped_file"
+                                                            : "file_mapped");
+    long shmem = oc_stat_field(text, probe.cg_version == 1 ? "total_shmem" : "shmem");
+    /* Shared memory is cache that only swap frees: never counted as reclaimable. */
+    long unmapped = cache - (mapped > 0 ? mapped : 0) - (shmem > 0 ? shmem : 0);
+    in.cgroup_unmapped_file = unmapped > 0 ? unmapped : 0;
     long memsw = oc_stat_field(text, "hierarchical_memsw_limit");
     if (memsw > 0)
       swap.memsw_limit = memsw;
@@ -312,6 +320,7 @@ static void sample_locked(void) {
   if (arbitrate)
     arbitrate(&in, &f);
   atomic_store_explicit(&current_limit, f.limit, memory_order_relaxed);
+  atomic_store_explicit(&current_fit_limit, f.fit_limit, memory_order_relaxed);
   atomic_store_explicit(&current_usage, f.usage, memory_order_relaxed);
   atomic_store_explicit(&current_working_set, f.working_set, memory_order_relaxed);
 }
@@ -339,6 +348,7 @@ void oc_limit_get(struct oc_limit_figures *out) {
 
 void oc_limit_cached(struct oc_limit_figures *out) {
   out->limit = atomic_load_explicit(&current_limit, memory_order_relaxed);
+  out->fit_limit = atomic_load_explicit(&current_fit_limit, memory_order_relaxed);
   out->usage = atomic_load_explicit(&current_usage, memory_order_relaxed);
   out->working_set = atomic_load_explicit(&current_working_set, memory_order_relaxed);
   out->sampled_ns = atomic_load_explicit(&sampled_ns, memory_order_acquire);

@@ -16,13 +16,16 @@ struct oc_limit_inputs {
   long cgroup_limit;         /* 0 when there is no cgroup limit */
   long cgroup_usage;         /* charged bytes, page cache included */
   long cgroup_inactive_file; /* page cache reclaimable without hurting anyone */
+  long cgroup_unmapped_file; /* page cache no process maps (e.g. left by processes gone) */
   long process_rss;
   long mem_available;        /* MemAvailable, -1 when unknown */
   long min_free;             /* vm.min_free_kbytes in bytes */
 };
 
 struct oc_limit_figures {
-  long limit;       /* bytes the process may use now */
+  long limit;       /* bytes the process may use now (under arbitration: its share) */
+  long fit_limit;   /* oc_memory_limit(), the fit test that picks a nest's version for the
+                       whole nest: the limit, or under arbitration oc_arbiter_fit_limit */
   long usage;       /* bytes charged against that limit */
   long working_set; /* usage less cold page cache: what a prefetch would steal from */
   long sampled_ns;  /* when the figures were read (oc_limit_get) */

@@ -45,6 +45,27 @@ TEST(ArbiterShare, AloneTheMemberHasThePool) {
   EXPECT_EQ(oc_arbiter_share(m, 1, 0, kPool, OC_ARBITRATION_SHARE), kPool);
 }
 
+TEST(ArbiterFit, TheFitTestCountsOnHalfThePoolAtLeastAndOwnAtMost) {
+  EXPECT_EQ(oc_arbiter_fit_limit(kPool / 3, kPool, kPool), kPool / 2);     // three fresh members
+  EXPECT_EQ(oc_arbiter_fit_limit(kPool - MiB, kPool, kPool), kPool - MiB); // the token's holder
+  EXPECT_EQ(oc_arbiter_fit_limit(kPool / 3, kPool, MiB), MiB);            // OUTCORE_MEM_LIMIT=1M
+}
+
+TEST(ArbiterUsage, TheGroupsExtraChargeIsSplitByShare) {
+  // 300 MiB charged, members hold 200 MiB: the 100 MiB beyond is counted by share.
+  EXPECT_EQ(oc_arbiter_usage(50 * MiB, 200 * MiB, 300 * MiB, 0, 100 * MiB, kPool),
+            50 * MiB + 25 * MiB);
+  EXPECT_EQ(oc_arbiter_usage(50 * MiB, 200 * MiB, 0, 0, 100 * MiB, kPool), 50 * MiB); // no group
+}
+
+TEST(ArbiterUsage, CacheNoProcessMapsIsNotTheMembersUsage) {
+  // The last member of three: the others' 64 MiB of cached data stays charged to the
+  // group; it is not this member's usage, or it would release its own working set.
+  EXPECT_EQ(oc_arbiter_usage(20 * MiB, 20 * MiB, 90 * MiB, 64 * MiB, kPool, kPool),
+            26 * MiB);
+  EXPECT_EQ(oc_arbiter_usage(20 * MiB, 20 * MiB, 80 * MiB, 64 * MiB, kPool, kPool), 20 * MiB);
+}
+
 TEST(ArbiterToken, TheHolderIsSparedAndTheOthersShareWhatItLeaves) {
   oc_member_view m[] = {Member(1000 * MiB, true), Member(1000 * MiB), Member(1000 * MiB)};
   m[0].rss = 300 * MiB;
@@ -107,6 +128,27 @@ TEST(ArbiterToken, TheHolderHandsOnAfterTheHoldTimeOnlyWhenSomeoneWaits) {
   EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_HAND_ON);
   f.held_since_ns = f.now_ns - OC_TOKEN_HOLD_NS / 2;
   EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
+}
+
+TEST(ArbiterToken, AHolderFaultingAgainstItselfHandsOnBeforeTheHoldTime) {
+  oc_token_facts f{};
+  f.holder = true;
+  f.short_now = true;
+  f.full = true;
+  f.someone_waits = true;
+  f.now_ns = 10 * kSec;
+  f.short_since_ns = f.now_ns;
+  f.held_since_ns = f.now_ns - OC_TOKEN_RESOLVED_NS / 2; // still growing into its limit
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
+  f.held_since_ns = f.now_ns - OC_TOKEN_RESOLVED_NS;
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_HAND_ON);
+  f.full = false; // short but with room left: the token is helping it
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
+  f.full = true;
+  f.someone_waits = false; // nobody else would gain
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
+  EXPECT_TRUE(oc_arbiter_is_full(7 * MiB, 8 * MiB));
+  EXPECT_FALSE(oc_arbiter_is_full(6 * MiB, 8 * MiB));
 }
 
 TEST(ArbiterSegment, TokenGenerationsMakeStaleSwapsFail) {

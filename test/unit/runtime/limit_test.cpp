@@ -66,6 +66,8 @@ TEST(LimitCompute, SmallestBoundWins) {
   in.env_limit = MiB; // OUTCORE_MEM_LIMIT=1M
   oc_limit_compute(&in, &f);
   EXPECT_EQ(f.limit, MiB);
+  // The fit test's answer is the process's own limit; only arbitration narrows f.limit.
+  EXPECT_EQ(f.fit_limit, MiB);
 }
 
 TEST(LimitCompute, ReserveIsCappedAndLimitStaysPositive) {
