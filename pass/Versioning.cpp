@@ -9,6 +9,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -198,22 +199,39 @@ constexpr const char *OutlinedAttr = "outcore-hinted";
 
 bool isOutlinedHinted(const Function &F) { return F.hasFnAttribute(OutlinedAttr); }
 
-/// Whether CodeExtractor's own checks miss something in Region that it
-/// cannot move: a return (the new function would return in its place) or a
-/// musttail call (it must stay before its function's return).
+/// Whether Region holds what CodeExtractor's own checks let through but
+/// another function would change: a return (the new function would return in
+/// its place), a musttail call (it must stay before its function's return), a
+/// returns_twice call (setjmp: its frame would be gone when longjmp comes), or
+/// a question about the frame (return or frame address).
 static bool extractorWouldMiscompile(ArrayRef<BasicBlock *> Region) {
   for (BasicBlock *BB : Region) {
     if (isa<ReturnInst>(BB->getTerminator()))
       return true;
-    for (Instruction &I : *BB)
-      if (auto *Call = dyn_cast<CallInst>(&I); Call && Call->isMustTailCall())
+    for (Instruction &I : *BB) {
+      auto *Call = dyn_cast<CallInst>(&I);
+      if (!Call)
+        continue;
+      if (Call->isMustTailCall() || Call->hasFnAttr(Attribute::ReturnsTwice))
         return true;
+      switch (Call->getIntrinsicID()) {
+      case Intrinsic::returnaddress:
+      case Intrinsic::frameaddress:
+      case Intrinsic::sponentry:
+      case Intrinsic::localescape:
+        return true;
+      default:
+        break;
+      }
+    }
   }
   return false;
 }
 
 bool outlineHinted(BasicBlock *HintedEntry, unsigned Number, AssumptionCache *AC) {
   Function &F = *HintedEntry->getParent();
+  if (F.isPresplitCoroutine())
+    return false; // its frame is laid out later, from this one function
   DominatorTree DT(F);
   SmallPtrSet<BasicBlock *, 32> Dominated;
   for (BasicBlock &BB : F)
