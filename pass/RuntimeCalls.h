@@ -13,6 +13,7 @@
 #include <cstdint>
 
 namespace llvm {
+class Constant;
 class GlobalVariable;
 class Module;
 } // namespace llvm
@@ -21,7 +22,10 @@ namespace outcore {
 
 struct Runtime {
   llvm::FunctionCallee Prefetch, PrefetchBlock, ReleaseBlock, PrefetchReleaseBlock,
-      Register, RegisterTags, MemoryLimit;
+      Register, RegisterTags;
+  /// oc_memory_limit_now, the runtime's limit as an i64 global: the fit tests
+  /// load it (a call would cost the original nest registers).
+  llvm::Constant *MemoryLimitNow = nullptr;
 };
 
 /// The runtime's entry points, declared so that the optimiser may move and

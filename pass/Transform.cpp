@@ -15,6 +15,7 @@
 #include "Footprint.h"
 #include "Versioning.h"
 
+#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -30,6 +31,8 @@
 STATISTIC(NumNests, "Loop nests seen");
 STATISTIC(NumVersioned, "Nests given a run-time fit test");
 STATISTIC(NumTransformed, "Nests with hints in some version");
+STATISTIC(NumOutlined, "Hinted sides moved to functions of their own");
+STATISTIC(NumKeptInPlace, "Hinted sides CodeExtractor could not move (kept in the function)");
 
 using namespace llvm;
 
@@ -130,9 +133,11 @@ std::string hintPipelines(const AnalyzedNest &V, RewriteContext &Cx) {
 }
 
 /// Gives the nest its run-time fit test (the original runs when FP fits) and
-/// its localized versions, and hints every version. Returns why the nest
-/// itself got no hints (its versions may have), or "".
-std::string versionAndHint(const AnalyzedNest &Nest, const SCEV *FP, RewriteContext &Cx) {
+/// its localized versions, and hints every version; adds the hinted side's
+/// entry to Hinted when some version got hints. Returns why the nest itself
+/// got no hints (its versions may have), or "".
+std::string versionAndHint(const AnalyzedNest &Nest, const SCEV *FP, RewriteContext &Cx,
+                           SmallVectorImpl<WeakVH> &Hinted) {
   const MachineParams &Machine = Cx.Params.Machine;
   Loop *Outer = Nest.IR.Loops[0];
   // The checks run in the order the clones are made: the whole nest in
@@ -140,29 +145,31 @@ std::string versionAndHint(const AnalyzedNest &Nest, const SCEV *FP, RewriteCont
   std::vector<LocalizedVersion> Versions;
   if (Machine.Unknown == UnknownTrip::Version)
     Versions = localizedVersions(Nest, Machine, Cx.SE);
-  if (!versionOriginal(Outer, FP, Cx.RT.MemoryLimit, Cx.LI, Cx.DT, Cx.SE))
+  BasicBlock *HintedEntry = versionOriginal(Outer, FP, Cx.RT.MemoryLimitNow, Cx.LI, Cx.DT, Cx.SE);
+  if (!HintedEntry)
     return "no run-time fit test can be placed before the nest";
   ++NumVersioned;
   std::vector<AnalyzedNest> Clones;
   for (LocalizedVersion &V : Versions) {
     ValueToValueMapTy VMap;
-    if (versionNest(Outer, V.Need, Cx.RT.MemoryLimit, ".oc.local", VMap, Cx.LI, Cx.DT, Cx.SE))
+    if (versionNest(Outer, V.Need, Cx.RT.MemoryLimitNow, ".oc.local", VMap, Cx.LI, Cx.DT, Cx.SE))
       Clones.push_back({remapNest(Nest.IR, VMap, Cx.LI), std::move(V.Locality)});
   }
   LLVM_DEBUG(dbgs() << "outcore: fit test placed, " << Clones.size()
                     << " localized version(s)\n");
   std::string Reason = hintPipelines(Nest, Cx);
-  bool Hinted = Reason.empty();
+  bool HintedAny = Reason.empty();
   // A version that cannot be transformed stays a plain copy of the nest.
   for (const AnalyzedNest &Clone : Clones) {
     std::string Why = hintPipelines(Clone, Cx);
-    Hinted |= Why.empty();
+    HintedAny |= Why.empty();
     LLVM_DEBUG(if (!Why.empty()) dbgs() << "outcore: run-time version left plain: "
                                         << Why << "\n");
   }
-  if (Hinted) {
+  if (HintedAny) {
     ++NumTransformed;
     registerModule(*Cx.F.getParent(), Cx.RT, Machine.PageSize);
+    Hinted.push_back(HintedEntry);
   }
   return Reason;
 }
@@ -170,7 +177,7 @@ std::string versionAndHint(const AnalyzedNest &Nest, const SCEV *FP, RewriteCont
 } // namespace
 
 PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
-  if (F.isDeclaration())
+  if (F.isDeclaration() || isOutlinedHinted(F))
     return PreservedAnalyses::all();
   const OutcoreParams P = Params ? *Params : paramsFromCommandLine();
   std::optional<LocalityInfo> Own;
@@ -184,6 +191,7 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
              P,
              {}};
   bool Changed = false;
+  SmallVector<WeakVH, 4> Hinted; // null when a rewrite deleted the block
   NumNests += Info.Nests.size() + Info.Missed.size();
   for (const AnalyzedNest &Nest : Info.Nests) {
     emitLocalityRemarks(Nest, ORE);
@@ -206,7 +214,7 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
       // Versions and copies may be made (and invariant values hoisted for the
       // fit test) even if a later step fails.
       Changed = true;
-      Reason = versionAndHint(Nest, FP, Cx);
+      Reason = versionAndHint(Nest, FP, Cx, Hinted);
     }
     LLVM_DEBUG(dbgs() << "outcore: nest at " << Nest.IR.Loops[0]->getName() << ": "
                       << (Reason.empty() ? "transformed" : "left as it is: " + Reason)
@@ -216,6 +224,17 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
   }
   for (const MissedNest &Missed : Info.Missed)
     emitNotTransformed(Missed.Outermost, Missed.Reason, ORE);
+  // Last: the loop analyses above describe F as it was before any move.
+  unsigned Number = 0;
+  for (WeakVH &Held : Hinted) {
+    auto *Entry = cast_or_null<BasicBlock>(Held);
+    if (Entry && Entry->getParent() != &F)
+      continue; // moved with an earlier nest's hinted side
+    if (Entry && outlineHinted(Entry, Number, FAM.getCachedResult<AssumptionAnalysis>(F)))
+      ++NumOutlined, ++Number;
+    else
+      ++NumKeptInPlace;
+  }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -2,16 +2,19 @@
 
 #include "Versioning.h"
 
+#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/CodeExtractor.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
@@ -141,42 +144,45 @@ static Loop *loopToVersion(Loop *Outer, const Instruction *At) {
   return Chosen;
 }
 
-/// Clones L (left untouched), choosing the clone when Need <= MemoryLimit(),
-/// tested at At.
+/// Clones L (left untouched), choosing the clone when Need <= the limit
+/// loaded from LimitNow, tested at At.
 static Loop *versionAt(Loop *L, Instruction *At, const SCEV *Need, SCEVExpander &Exp,
-                       FunctionCallee MemoryLimit, StringRef Suffix, ValueToValueMapTy &VMap,
+                       Constant *LimitNow, StringRef Suffix, ValueToValueMapTy &VMap,
                        LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE) {
   return cloneLoopUnder(
       L,
       [&](IRBuilder<> &) -> Value * {
         IRBuilder<> B(At);
         Value *FP = Exp.expandCodeFor(Need, Need->getType(), At);
-        Value *Limit = B.CreateCall(MemoryLimit, {}, "oc.limit");
+        // The runtime stores the figure with relaxed atomics while other
+        // threads may run this test.
+        LoadInst *Limit = B.CreateAlignedLoad(B.getInt64Ty(), LimitNow, Align(8), "oc.limit");
+        Limit->setAtomic(AtomicOrdering::Unordered);
         return B.CreateICmpULE(FP, Limit, "oc.fits");
       },
       Suffix, VMap, LI, DT, SE);
 }
 
-Loop *versionNest(Loop *Outer, const SCEV *Need, FunctionCallee MemoryLimit, StringRef Suffix,
+Loop *versionNest(Loop *Outer, const SCEV *Need, Constant *LimitNow, StringRef Suffix,
                   ValueToValueMapTy &VMap, LoopInfo &LI, DominatorTree &DT,
                   ScalarEvolution &SE) {
   assert(Need && "a fit test needs a footprint");
   SCEVExpander Exp(SE, Outer->getHeader()->getModule()->getDataLayout(), "oc.fp");
   Instruction *At = fitTestPoint(Outer, Need, Exp, SE);
-  return At ? versionAt(Outer, At, Need, Exp, MemoryLimit, Suffix, VMap, LI, DT, SE) : nullptr;
+  return At ? versionAt(Outer, At, Need, Exp, LimitNow, Suffix, VMap, LI, DT, SE) : nullptr;
 }
 
-bool versionOriginal(Loop *Outer, const SCEV *Footprint, FunctionCallee MemoryLimit,
-                     LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE) {
+BasicBlock *versionOriginal(Loop *Outer, const SCEV *Footprint, Constant *LimitNow,
+                            LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE) {
   assert(Footprint && "a fit test needs a footprint");
   SCEVExpander Exp(SE, Outer->getHeader()->getModule()->getDataLayout(), "oc.fp");
   Instruction *At = fitTestPoint(Outer, Footprint, Exp, SE);
   ValueToValueMapTy VMap;
-  Loop *Original = At ? versionAt(loopToVersion(Outer, At), At, Footprint, Exp, MemoryLimit,
+  Loop *Original = At ? versionAt(loopToVersion(Outer, At), At, Footprint, Exp, LimitNow,
                                   ".oc.orig", VMap, LI, DT, SE)
                       : nullptr;
   if (!Original)
-    return false;
+    return nullptr;
   // In core is the likely way: block placement and register allocation then
   // favour the original loop, which must cost what the plain build's does
   // (a value kept in a callee-saved register for the hinted copy's calls
@@ -186,6 +192,71 @@ bool versionOriginal(Loop *Outer, const SCEV *Footprint, FunctionCallee MemoryLi
   assert(Test->getSuccessor(0) == Original->getLoopPreheader() && "the fit test takes the clone");
   Test->setMetadata(LLVMContext::MD_prof,
                     MDBuilder(Test->getContext()).createLikelyBranchWeights());
+  return Test->getSuccessor(1);
+}
+
+constexpr const char *OutlinedAttr = "outcore-hinted";
+
+bool isOutlinedHinted(const Function &F) { return F.hasFnAttribute(OutlinedAttr); }
+
+/// Whether Region holds what CodeExtractor's own checks let through but
+/// another function would change: a return (the new function would return in
+/// its place), a musttail call (it must stay before its function's return), a
+/// returns_twice call (setjmp: its frame would be gone when longjmp comes), or
+/// a question about the frame (return or frame address).
+static bool extractorWouldMiscompile(ArrayRef<BasicBlock *> Region) {
+  for (BasicBlock *BB : Region) {
+    if (isa<ReturnInst>(BB->getTerminator()))
+      return true;
+    for (Instruction &I : *BB) {
+      auto *Call = dyn_cast<CallInst>(&I);
+      if (!Call)
+        continue;
+      if (Call->isMustTailCall() || Call->hasFnAttr(Attribute::ReturnsTwice))
+        return true;
+      switch (Call->getIntrinsicID()) {
+      case Intrinsic::returnaddress:
+      case Intrinsic::frameaddress:
+      case Intrinsic::sponentry:
+      case Intrinsic::localescape:
+        return true;
+      default:
+        break;
+      }
+    }
+  }
+  return false;
+}
+
+bool outlineHinted(BasicBlock *HintedEntry, unsigned Number, AssumptionCache *AC) {
+  Function &F = *HintedEntry->getParent();
+  if (F.isPresplitCoroutine())
+    return false; // its frame is laid out later, from this one function
+  DominatorTree DT(F);
+  SmallPtrSet<BasicBlock *, 32> Dominated;
+  for (BasicBlock &BB : F)
+    if (DT.isReachableFromEntry(&BB) && DT.dominates(HintedEntry, &BB))
+      Dominated.insert(&BB);
+  // In the function's order, which the new function keeps (the entry first).
+  SmallVector<BasicBlock *, 32> Region{HintedEntry};
+  for (BasicBlock &BB : F)
+    if (&BB != HintedEntry && Dominated.contains(&BB))
+      Region.push_back(&BB);
+  if (extractorWouldMiscompile(Region))
+    return false;
+  CodeExtractor CE(Region, &DT, /*AggregateArgs=*/false, /*BFI=*/nullptr, /*BPI=*/nullptr, AC,
+                   /*AllowVarArgs=*/false, /*AllowAlloca=*/false, /*AllocationBlock=*/nullptr,
+                   ("outcore.hinted." + Twine(Number)).str());
+  if (!CE.isEligible())
+    return false;
+  CodeExtractorAnalysisCache CEAC(F);
+  Function *Hinted = CE.extractCodeRegion(CEAC);
+  if (!Hinted)
+    return false;
+  // Inlined back, the single call would undo the point of moving it.
+  Hinted->removeFnAttr(Attribute::AlwaysInline);
+  Hinted->addFnAttr(Attribute::NoInline);
+  Hinted->addFnAttr(OutlinedAttr);
   return true;
 }
 

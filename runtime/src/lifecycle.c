@@ -96,6 +96,10 @@ static void fork_child(void) {
   oc_arbiter_fork_child();
   oc_trace_fork_child();
   oc_stats_thread_traced(false);
+  /* The child's own figures (its arbitration ended above) for its fit tests now:
+   * its first hint may be long after the fork. */
+  if (atomic_load(&oc_state) == OC_STATE_RUNNING)
+    oc_limit_refresh();
   workers_started = release_thread_started = false;
   prefetch_thread_count = 0;
   /* The child reports to its own file, not over its parent's. */
@@ -132,6 +136,7 @@ bool oc_runtime_init(void) {
         oc_trace_start(oc_rt.config.trace_path);
       atomic_store(&oc_release_on, policy_releases(policy));
       atomic_store(&oc_state, OC_STATE_RUNNING);
+      oc_limit_publish(true);
     } else {
       atomic_store(&oc_state, OC_STATE_STOPPED);
     }
@@ -211,6 +216,7 @@ static void shutdown_runtime(void) {
   pthread_mutex_lock(&lifecycle_lock);
   atomic_store(&oc_state, OC_STATE_STOPPED);
   atomic_store(&oc_release_on, false);
+  oc_limit_publish(false);
   bool started = workers_started;
   bool report = config_loaded && !reported;
   reported = true;

@@ -154,6 +154,15 @@ static _Atomic(long) sampled_ns = LONG_MIN / 2;
 static _Atomic(long) current_limit, current_fit_limit, current_usage, current_working_set;
 static _Atomic(bool) have_swap, have_cgroup_limit;
 static void (*_Atomic arbiter)(const struct oc_limit_inputs *, struct oc_limit_figures *);
+static bool publishing; /* under sample_lock */
+
+/* Declared in outcore/outcore.h (the ABI): LONG_MAX until the runtime runs. Written
+ * under sample_lock with relaxed atomic stores; compiled code reads it with one load. */
+__attribute__((visibility("default"))) long oc_memory_limit_now = LONG_MAX;
+
+static void publish_locked(long limit) {
+  __atomic_store_n(&oc_memory_limit_now, publishing ? limit : LONG_MAX, __ATOMIC_RELAXED);
+}
 
 static ssize_t read_fd(int fd, char *buf, size_t size) {
   if (fd < 0)
@@ -323,6 +332,7 @@ static void sample_locked(void) {
   atomic_store_explicit(&current_fit_limit, f.fit_limit, memory_order_relaxed);
   atomic_store_explicit(&current_usage, f.usage, memory_order_relaxed);
   atomic_store_explicit(&current_working_set, f.working_set, memory_order_relaxed);
+  publish_locked(f.fit_limit);
 }
 
 void oc_limit_refresh(void) {
@@ -376,6 +386,13 @@ long oc_limit_swap_room(void) {
   if (probe.cg_version == 2 && strncmp(text, "0", 1) == 0)
     return 0;
   return bound > 0 && bound < room ? bound : room;
+}
+
+void oc_limit_publish(bool running) {
+  pthread_mutex_lock(&sample_lock);
+  publishing = running;
+  publish_locked(atomic_load_explicit(&current_fit_limit, memory_order_relaxed));
+  pthread_mutex_unlock(&sample_lock);
 }
 
 const char *oc_limit_source(void) { return probe.source; }

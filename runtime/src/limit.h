@@ -80,6 +80,11 @@ void oc_limit_group_key(char *key, size_t size);
  * arbitration: the process's part of a shared limit). NULL: none. */
 void oc_limit_set_arbiter(void (*arbitrate)(const struct oc_limit_inputs *in,
                                             struct oc_limit_figures *out));
+/* The ABI's oc_memory_limit_now (outcore/outcore.h), the limit as one load for the
+ * compiler's fit tests: with running true, set to the figures' limit now and at
+ * every later sample (wherever it is taken: oc_limit_get, oc_limit_refresh); with
+ * false, LONG_MAX, as oc_memory_limit() returns when the runtime is not running. */
+void oc_limit_publish(bool running);
 /* Description of where the limit comes from, for the verbose summary. */
 const char *oc_limit_source(void);
 

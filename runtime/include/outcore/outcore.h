@@ -82,6 +82,17 @@ int oc_pager_unmap(void *addr, size_t size);
 /* Bytes of memory the process may use now (OSDI eq. 1); cheap to call. */
 long oc_memory_limit(void);
 
+/* The same figure as one load, for the fit test the compiler puts before each
+ * transformed loop nest (a call there would make the nest's original version keep
+ * values in callee-saved registers, costing instructions in core). LONG_MAX before
+ * the runtime starts, when it is off (OUTCORE_POLICY=off) and after it stops;
+ * otherwise what oc_memory_limit() returns, as of the runtime's last sample of the
+ * figures: at start-up and in a forked child, at each oc_memory_limit() call that
+ * finds them older than 5 ms, and every 10 ms once hints have started the runtime's
+ * release worker. Written only by the runtime (relaxed atomic stores); read it with
+ * a plain or relaxed atomic load. */
+extern long oc_memory_limit_now;
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,10 +16,12 @@
 ; CHECK-NEXT:    [[KEY2:%.*]] = call i64 @llvm.umin.i64(i64 [[DENSE]], i64 [[PAGES]])
 ; CHECK-NEXT:    [[FP0:%.*]] = add i64 [[KEY2]], [[DENSE0]]
 ; CHECK-NEXT:    [[FP:%.*]] = add i64 [[FP0]], 8192
-; CHECK-NEXT:    %oc.limit = call i64 @oc_memory_limit()
+; CHECK-NEXT:    %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
 ; CHECK-NEXT:    %oc.fits = icmp ule i64 [[FP]], %oc.limit
 ; CHECK:       for.body.oc.orig:
 ; CHECK-NOT:     call void @oc_
+; CHECK:         call void @bucket_copy.outcore.hinted.0(
+; CHECK-LABEL: define internal void @bucket_copy.outcore.hinted.0(
 ; CHECK:       for.body.oc.ph:
 ; CHECK:         call void @oc_prefetch_block(ptr %oc.addr, i64 %oc.pages, i32 0, i32 %oc.tag1)
 ; CHECK:         call void @oc_prefetch_block(ptr %oc.addr2, i64 %oc.pages3, i32 0, i32 %oc.tag2)

@@ -14,8 +14,10 @@
 ; ANALYSIS: prefetch when true; release when true; priority 0
 ; CHECK-LABEL: define dso_local void @column_walk(
 ; CHECK:         %oc.fits = icmp ule i64 3200320000, %oc.limit
+; CHECK:         call void @column_walk.outcore.hinted.0()
+; CHECK-LABEL: define internal void @column_walk.outcore.hinted.0()
 ; CHECK:       for.cond1.preheader.oc.ph:
-; CHECK-NEXT:    %oc.limit2 = call i64 @oc_memory_limit()
+; CHECK-NEXT:    %oc.limit2 = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
 ; CHECK-NEXT:    %oc.fits3 = icmp ule i64 82092032, %oc.limit2
 ; CHECK-NEXT:    br i1 %oc.fits3, label %[[LOCAL:.*\.oc\.local]], label %[[EACH:.*]]
 ; CHECK:       [[LOCAL]]:

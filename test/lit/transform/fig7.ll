@@ -7,10 +7,17 @@
 ; prolog block prefetch, strip loop with one bundled call per strip (the
 ; prefetch clamped to null past the data, no release before the first
 ; strip), the original loop over [s, min(s + 2048, n)), final release; the
-; untouched clone (.oc.orig) runs when A fits in oc_memory_limit().
+; untouched clone (.oc.orig) runs when A fits in oc_memory_limit_now; the
+; hinted loop is a function of its own, called when A does not fit.
 ; CHECK-LABEL: define dso_local void @fig7(
 ; CHECK:       entry:
-; CHECK:         br i1 %oc.fits, label %for.body.oc.ph.oc.orig, label %for.body.oc.ph
+; CHECK:         br i1 %oc.fits, label %for.body.oc.ph.oc.orig, label %[[CALL:[^,]*]], !prof
+; CHECK:       [[CALL]]:
+; CHECK-NEXT:    call void @fig7.outcore.hinted.0(ptr %A)
+; CHECK:       define internal void @outcore.module_ctor()
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    call void @oc_register_module(i64 4096)
+; CHECK-LABEL: define internal void @fig7.outcore.hinted.0(ptr %A)
 ; CHECK:       for.body.oc.ph:
 ; CHECK:         call void @oc_prefetch_block(ptr %{{.*}}, i64 %oc.pages, i32 0, i32 [[TAG:%oc.tag[0-9]+]])
 ; CHECK-NEXT:    br label %oc.strip
@@ -32,9 +39,6 @@
 ; CHECK:         br i1 %oc.done, label %for.end.loopexit, label %oc.strip
 ; CHECK:       for.end.loopexit:
 ; CHECK:         call void @oc_release_block(ptr %{{.*}}, i64 %{{.*}}, i32 0, i32 [[TAG]])
-; CHECK:       define internal void @outcore.module_ctor()
-; CHECK-NEXT:  entry:
-; CHECK-NEXT:    call void @oc_register_module(i64 4096)
 ; DECL:        declare void @oc_prefetch_block(ptr, i64, i32, i32) [[ATTR:#[0-9]+]]
 ; DECL:        attributes [[ATTR]] = { nounwind willreturn memory(inaccessiblemem: readwrite) }
 ; REMARK:      --- !Passed

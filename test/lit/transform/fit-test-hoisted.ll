@@ -5,12 +5,15 @@
 ; (.oc.orig) run with no test or branch per entry.
 ; CHECK-LABEL: define dso_local void @sweeps(
 ; CHECK:       for.cond1.preheader.lr.ph:
-; CHECK:         %oc.limit = call i64 @oc_memory_limit()
+; CHECK:         %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
 ; CHECK-NEXT:    %oc.fits = icmp ule i64 %{{.*}}, %oc.limit
-; CHECK-NEXT:    br i1 %oc.fits, label %for.cond1.preheader.oc.ph.oc.orig, label %for.cond1.preheader.oc.ph
+; CHECK-NEXT:    br i1 %oc.fits, label %for.cond1.preheader.oc.ph.oc.orig, label %[[CALL:[^,]*]], !prof
 ; CHECK:       for.cond1.preheader.oc.orig:
 ; CHECK-NOT:     @oc_
 ; CHECK:         call void @observe(
+; CHECK:       [[CALL]]:
+; CHECK-NEXT:    call void @sweeps.outcore.hinted.0(
+; CHECK-LABEL: define internal void @sweeps.outcore.hinted.0(
 ; CHECK:       for.cond1.preheader:
 ; CHECK-NOT:     @oc_memory_limit
 ; CHECK:         call void @oc_

@@ -12,7 +12,7 @@
 ; CHECK-NEXT:    [[COLS:%.*]] = shl nuw nsw i64 [[M1W]], 3
 ; CHECK-NEXT:    [[SUM:%.*]] = add i64 [[ROWS]], [[COLS]]
 ; CHECK-NEXT:    [[FP:%.*]] = add i64 [[SUM]], 8208
-; CHECK-NEXT:    %oc.limit = call i64 @oc_memory_limit()
+; CHECK-NEXT:    %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
 ; CHECK-NEXT:    %oc.fits = icmp ule i64 [[FP]], %oc.limit
 ;
 ; // A symmetric rank-k update over the lower triangle, int counters and

@@ -10,9 +10,11 @@
 ; CHECK-DAG:     load ptr, ptr %A
 ; CHECK-DAG:     load ptr, ptr %x
 ; CHECK-DAG:     load i32, ptr %.omp.ub
-; CHECK:         %oc.limit = call i64 @oc_memory_limit()
-; CHECK:         call void @oc_prefetch_block(
+; CHECK:         %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
+; CHECK:         call void @mv.omp_outlined.outcore.hinted.0(
 ; CHECK:       call void @__kmpc_for_static_fini(
+; CHECK-LABEL: define internal void @mv.omp_outlined.outcore.hinted.0(
+; CHECK:         call void @oc_prefetch_block(
 ;
 ; // An OpenMP worksharing loop: clang outlines the body, the shared arrays
 ; // arrive as pointers to the pointer variables and the chunk's bounds are

@@ -16,11 +16,14 @@
 ; otherwise have its next page released, the one the next column reads.
 ; CHECK-LABEL: define dso_local void @column_sums(
 ; CHECK:         %oc.fits = icmp ule i64 %{{.*}}, %oc.limit
-; CHECK-NEXT:    br i1 %oc.fits, label %for.cond1.preheader.oc.ph.oc.orig, label %for.cond1.preheader.oc.ph
+; CHECK-NEXT:    br i1 %oc.fits, label %for.cond1.preheader.oc.ph.oc.orig, label %[[CALL:[^,]*]], !prof
+; CHECK:       [[CALL]]:
+; CHECK-NEXT:    call void @column_sums.outcore.hinted.0(
+; CHECK-LABEL: define internal void @column_sums.outcore.hinted.0(
 ; CHECK:       for.cond1.preheader.oc.ph:
 ; CHECK-NEXT:    [[ROWS:%.*]] = shl i64 %rows, 12
 ; CHECK-NEXT:    [[NEED:%.*]] = add i64 [[ROWS]], 4096
-; CHECK-NEXT:    [[LIMIT:%.*]] = call i64 @oc_memory_limit()
+; CHECK-NEXT:    [[LIMIT:%.*]] = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
 ; CHECK-NEXT:    [[FITS:%.*]] = icmp ule i64 [[NEED]], [[LIMIT]]
 ; CHECK-NEXT:    br i1 [[FITS]], label %[[LOCAL:.*\.oc\.local]], label %[[EACH:.*]]
 ; CHECK:       [[LOCAL]]:
@@ -60,8 +63,8 @@
 ; CHECK:         ret void
 ;
 ; With unknown-trip=large only the original and the releasing version.
-; LARGE:         call i64 @oc_memory_limit()
-; LARGE-NOT:     call i64 @oc_memory_limit()
+; LARGE:         load atomic i64, ptr @oc_memory_limit_now
+; LARGE-NOT:     @oc_memory_limit_now
 ; LARGE-NOT:     .oc.local
 ; LARGE-NOT:     urem
 ; LARGE:         ret void

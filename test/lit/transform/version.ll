@@ -4,13 +4,16 @@
 ;
 ; Before the nest: the footprint of its references from n and m (8|m| bytes
 ; per row of a times n - 1, a row of a and of b, c read and written, a
-; page per array for an unaligned start), one call of oc_memory_limit, and the
-; choice, weighted towards the original nest (the clone, .oc.orig), which
-; has no hints. Then the
+; page per array for an unaligned start), one load of the runtime's limit
+; (oc_memory_limit_now, no call), and the choice, weighted towards the original
+; nest (the clone, .oc.orig), which has no hints and stays in @matvec with no
+; call in it; the hinted side is moved to @matvec.outcore.hinted.0 (noinline),
+; called on the unlikely branch. Then the
 ; versions for the decisions that rest on n and m (the default
 ; -outcore-unknown-trip=version): i localized when the pages of one row fit
 ; (.oc.local), and in each hinted version the pipeline loop moved from j out
 ; to i when a row of a is shorter than a block (8m < 16384, .oc.outward).
+; CHECK:       @oc_memory_limit_now = external global i64
 ; CHECK-LABEL: define dso_local void @matvec(
 ; CHECK:       for.cond1.preheader.lr.ph:
 ; CHECK:         [[NEG:%.*]] = mul i64 %m, -8
@@ -19,16 +22,22 @@
 ; CHECK:         [[N1:%.*]] = add i64 %n, -1
 ; CHECK:         [[A:%.*]] = mul i64 [[ROW]], [[N1]]
 ; CHECK:         [[FP:%.*]] = add i64 {{%.*}}, 12288
-; CHECK-NEXT:    %oc.limit = call i64 @oc_memory_limit()
+; CHECK-NEXT:    %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
 ; CHECK-NEXT:    %oc.fits = icmp ule i64 [[FP]], %oc.limit
 ; CHECK-NEXT:    br i1 %oc.fits, label %[[ORIG:.*]], label %[[HINTED:[^,]*]], !prof [[LIKELY:![0-9]+]]
 ; CHECK:       [[ORIG]]:
-; CHECK-NOT:     call void @oc_
+; CHECK-NOT:     call {{.*}}@{{oc_|matvec}}
 ; CHECK:       [[HINTED]]:
+; CHECK-NEXT:    call void @matvec.outcore.hinted.0(
+; CHECK-NOT:     call {{.*}}@oc_
+; CHECK:         ret void
+; CHECK:       declare void @oc_prefetch_block(ptr, i64, i32, i32) [[ATTR:#[0-9]+]]
+; CHECK:       define internal void @matvec.outcore.hinted.0({{.*}}) [[HINTED_ATTR:#[0-9]+]]
+; CHECK:         %oc.limit2 = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
 ; CHECK:         %oc.fits3 = icmp ule i64 %{{.*}}, %oc.limit2
 ; CHECK-NEXT:    br i1 %oc.fits3, label %[[LOCAL:.*\.oc\.local]], label %[[NOTLOCAL:.*]]
 ; CHECK:       [[LOCAL]]:
-; CHECK:         %oc.short.rows{{[0-9]+}} = icmp ult i64 [[POS]], 16384
+; CHECK:         %oc.short.rows{{[0-9]+}} = icmp ult i64 %{{.*}}, 16384
 ; CHECK:       for.cond1.preheader.oc.local.oc.ph.oc.outward:
 ; CHECK:       for.body3.lr.ph.oc.local:
 ; CHECK:       [[NOTLOCAL]]:
@@ -46,19 +55,19 @@
 ; CHECK:         call void @oc_release_block(
 ; CHECK:         call void @oc_release_block(
 ; CHECK:       ret void
-; CHECK:       declare i64 @oc_memory_limit() [[ATTR:#[0-9]+]]
 ; CHECK:       attributes [[ATTR]] = { nounwind willreturn memory(inaccessiblemem: readwrite) }
+; CHECK:       attributes [[HINTED_ATTR]] = { noinline {{.*}}"outcore-hinted"{{.*}} }
 ;
 ; With unknown-trip=large: only the original and one hinted version.
-; LARGE:         call i64 @oc_memory_limit()
-; LARGE-NOT:     call i64 @oc_memory_limit()
+; LARGE:         load atomic i64, ptr @oc_memory_limit_now
+; LARGE-NOT:     @oc_memory_limit_now
 ; LARGE-NOT:     short.rows
 ; LARGE:         ret void
 ;
 ; // Run-time versioning (DESIGN.md, oc_memory_limit): MATVEC with sizes known
 ; // only at run time. The footprint of the hinted references a and b over the
 ; // whole nest is computed before the nest from n and m; the original nest runs
-; // when it fits in oc_memory_limit(), the hinted one otherwise.
+; // when it fits in oc_memory_limit_now, the hinted one otherwise.
 ; void matvec(long n, long m, double a[n][m], double *b, double *c) {
 ;   for (long i = 0; i < n; i++)
 ;     for (long j = 0; j < m; j++)

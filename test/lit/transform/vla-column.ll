@@ -9,6 +9,9 @@
 ; CHECK-LABEL: define dso_local void @column_sums(
 ; CHECK:         [[STEP:%.*]] = shl i64 %cols, 3
 ; CHECK:         br i1 %oc.fits,
+; CHECK:         call void @column_sums.outcore.hinted.0(ptr %a, i64 %rows, i64 [[STEP]],
+; CHECK-LABEL: define internal void @column_sums.outcore.hinted.0(
+; CHECK-SAME:    ptr %a, i64 %rows, i64 [[STEP:%[0-9]+]],
 ; CHECK:       for.inc.lr.ph:
 ; CHECK:         [[ABS:%.*]] = call i64 @llvm.abs.i64(i64 [[STEP]], i1 false)
 ; CHECK-NEXT:    %oc.page.stride = icmp uge i64 [[ABS]], 4096

@@ -4,6 +4,8 @@
 
 extern "C" {
 #include "limit.h"
+#include "outcore/outcore.h"
+#include "runtime.h"
 }
 
 namespace {
@@ -139,6 +141,33 @@ TEST(LimitProbe, ReadsThisMachine) {
   oc_limit_refresh();
   oc_limit_get(&f);
   EXPECT_EQ(f.limit, 3 * MiB);
+}
+
+/* A share that an arbiter gives: half of the computed limit. */
+void halve(const oc_limit_inputs *, oc_limit_figures *out) { out->limit /= 2; }
+
+long limitNow() { return __atomic_load_n(&oc_memory_limit_now, __ATOMIC_RELAXED); }
+
+TEST(LimitPublish, FollowsEverySampleWhilePublished) {
+  if (atomic_load(&oc_state) != OC_STATE_RUNNING)
+    GTEST_SKIP() << "the test program's runtime is not running";
+  oc_limit_init(8 * MiB);
+  oc_limit_publish(true);
+  EXPECT_EQ(limitNow(), 8 * MiB);
+  oc_limit_init(6 * MiB); // samples again
+  EXPECT_EQ(limitNow(), 6 * MiB);
+  // Under arbitration: whatever oc_memory_limit() answers, the load answers too.
+  oc_limit_set_arbiter(halve);
+  oc_limit_refresh();
+  EXPECT_EQ(limitNow(), oc_memory_limit());
+  oc_limit_set_arbiter(nullptr);
+  oc_limit_publish(false);
+  EXPECT_EQ(limitNow(), LONG_MAX);
+  oc_limit_refresh();
+  EXPECT_EQ(limitNow(), LONG_MAX) << "a sample while not published keeps LONG_MAX";
+  oc_limit_publish(true);
+  EXPECT_EQ(limitNow(), 6 * MiB);
+  oc_limit_init(0); // back to the test program's own figures
 }
 
 } // namespace
