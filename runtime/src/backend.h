@@ -37,6 +37,10 @@ struct oc_backend {
   bool (*residency)(uintptr_t start, size_t len, unsigned char *vec);
   /* The memory limit and usage (OSDI eq. 1), resampled when old. */
   void (*memory_limit)(struct oc_limit_figures *out);
+  /* Bytes of that usage the backend evicts itself when it needs room, asking the
+   * release buffer first (the pager's resident pages): the release worker's pacing,
+   * which frees room ahead of a kernel that would otherwise pick, leaves them out. */
+  long (*self_evicting_bytes)(void);
 };
 
 extern const struct oc_backend oc_backend_madvise __attribute__((visibility("hidden")));

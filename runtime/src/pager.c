@@ -68,6 +68,8 @@ static long pager_release(struct oc_release_batch *batch, enum oc_map_kind kind,
   return 0; /* the evict worker's calls are its own */
 }
 
+static long pager_self_evicting(void) { return atomic_load(&oc_pager_resident_bytes); }
+
 const struct oc_backend oc_backend_pager = {
     .name = "pager",
     .prefetch = pager_prefetch,
@@ -77,6 +79,7 @@ const struct oc_backend oc_backend_pager = {
     .writeback = oc_os_writeback,
     .residency = oc_os_residency,
     .memory_limit = oc_limit_get,
+    .self_evicting_bytes = pager_self_evicting,
 };
 
 /* ---- regions ------------------------------------------------------------------ */
