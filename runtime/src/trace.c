@@ -66,7 +66,6 @@ static bool writer_stopping; /* under writer_lock */
 /* Writer only. */
 static struct oc_trace_record out[OUT_RECORDS];
 static size_t out_count;
-static struct oc_trace_record drained[OC_TRACE_RING_RECORDS];
 static struct watched watch[WATCH_MAX];
 static unsigned watch_count;
 static long page_size;
@@ -199,18 +198,33 @@ static void sweep(long now_ns) {
   next_sweep_ns = now_ns + (took * SWEEP_SHARE > SWEEP_MIN_NS ? took * SWEEP_SHARE : SWEEP_MIN_NS);
 }
 
+/* Hints inside the extent of the mapping the last one joined change nothing there. */
+static void watch_hints(const struct oc_trace_record *r, size_t n) {
+  static const struct watched *last;
+  for (size_t i = 0; i < n; i++) {
+    if (r[i].kind != OC_TRACE_PREFETCH_HINT && r[i].kind != OC_TRACE_RELEASE_HINT)
+      continue;
+    if (last && r[i].addr >= last->lo && r[i].addr + r[i].len <= last->hi &&
+        r[i].addr + r[i].len >= r[i].addr)
+      continue;
+    watch_range(r[i].addr, r[i].len);
+    for (unsigned w = 0; w < watch_count; w++)
+      if (r[i].addr >= watch[w].start && r[i].addr < watch[w].end)
+        last = &watch[w];
+  }
+}
+
+/* Records go from the ring straight into the output buffer, leaving room for the
+ * mapping records their hints may add (so that nothing flushes under watch_hints). */
 static void drain_ring(struct oc_trace_ring *ring) {
   size_t n;
-  while ((n = oc_trace_ring_pop(ring, drained, OC_TRACE_RING_RECORDS)) > 0) {
-    for (size_t i = 0; i < n; i++) {
-      const struct oc_trace_record *r = &drained[i];
-      if (r->kind == OC_TRACE_PREFETCH_HINT || r->kind == OC_TRACE_RELEASE_HINT)
-        watch_range(r->addr, r->len);
-      if (out_count == OUT_RECORDS)
-        flush_out();
-      out[out_count++] = *r;
-    }
-  }
+  do {
+    if (OUT_RECORDS - out_count <= WATCH_MAX)
+      flush_out();
+    n = oc_trace_ring_pop(ring, out + out_count, OUT_RECORDS - out_count - WATCH_MAX);
+    out_count += n;
+    watch_hints(out + out_count - n, n);
+  } while (n);
   uint64_t lost = atomic_load_explicit(&ring->lost, memory_order_relaxed);
   if (lost != ring->lost_reported) {
     emit(OC_TRACE_LOST, oc_trace_clock(), 0, lost - ring->lost_reported);
