@@ -40,8 +40,8 @@ __thread struct oc_trace_ring *oc_tls_trace;
 #define WATCH_MAX 32
 #define WATCH_BYTES_MAX ((uintptr_t)64 << 30) /* larger mappings are not swept */
 #define OUT_RECORDS 2048
-/* Hints outside every mapping (past an array's end) cost a table lookup each: at
- * most this many per tick. */
+/* Hints outside every watched mapping cost a table search each: at most this many
+ * per tick. */
 #define WATCH_MISSES_PER_TICK 16
 
 enum { SEEN_NEVER, SEEN_ABSENT, SEEN_PRESENT };
@@ -68,6 +68,10 @@ static struct oc_trace_record out[OUT_RECORDS];
 static size_t out_count;
 static struct watched watch[WATCH_MAX];
 static unsigned watch_count;
+/* Mappings found not to be swept (not program data, too large): a hint there would
+ * otherwise cost a table lookup each tick. */
+static struct watched ignored[WATCH_MAX];
+static unsigned ignored_count;
 static long page_size;
 static long next_sweep_ns;
 static unsigned watch_misses;
@@ -138,14 +142,24 @@ static void watch_range(uintptr_t addr, uintptr_t len) {
       return;
     }
   }
-  struct oc_mapping m;
-  char path[PATH_MAX];
+  for (unsigned i = 0; i < ignored_count; i++)
+    if (lo >= ignored[i].start && lo < ignored[i].end)
+      return;
   if (watch_count == WATCH_MAX || watch_misses >= WATCH_MISSES_PER_TICK)
     return;
   watch_misses++;
-  if (!oc_maps_lookup(lo, &m, path, sizeof path) ||
-      !oc_kind_is_program_data(m.kind) || m.end - m.start > WATCH_BYTES_MAX)
+  /* The table as the hint paths see it: a miss (a hint past an array's end) never
+   * rereads /proc/self/maps here. */
+  const struct oc_mapping *found = oc_maps_get(lo);
+  if (!found)
     return;
+  struct oc_mapping m = *found;
+  oc_maps_put(found);
+  if (!oc_kind_is_program_data(m.kind) || m.end - m.start > WATCH_BYTES_MAX) {
+    if (ignored_count < WATCH_MAX)
+      ignored[ignored_count++] = (struct watched){.start = m.start, .end = m.end};
+    return;
+  }
   void *seen = mmap(NULL, (m.end - m.start) / page_size, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (seen == MAP_FAILED)
