@@ -27,11 +27,12 @@ _Static_assert(sizeof(struct oc_trace_header) == 64, "the file format's header s
 __thread struct oc_trace_ring *oc_tls_trace;
 
 /* Sampled faults (no backend reports them): mincore() over each hinted mapping's
- * hinted extent. A sweep costs a page-table walk of that extent; sweeps are spaced so
- * that they take at most 1/SWEEP_SHARE of the writer's time, and at least
- * SWEEP_MIN_NS apart. */
+ * hinted extent. A sweep costs a page-table walk of that extent (and a page-cache
+ * lookup per page not mapped); sweeps are spaced so that they take at most
+ * 1/SWEEP_SHARE of a CPU (the writer's CPU time, not the wall clock, which a busy
+ * machine stretches), and at least SWEEP_MIN_NS apart. */
 #define SWEEP_MIN_NS 50000000L
-#define SWEEP_SHARE 50
+#define SWEEP_SHARE 100
 /* The file is written when the output buffer fills or FLUSH_NS after the last write, and
  * its pages leave the page cache DROP_BYTES at a time: small writes every tick slowed a
  * column walk reading from the same disk. */
@@ -84,6 +85,12 @@ uint64_t oc_trace_clock_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static long thread_cpu_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1000000000L + ts.tv_nsec;
 }
 
 bool oc_trace_on(void) { return atomic_load_explicit(&tracing, memory_order_relaxed); }
@@ -206,9 +213,10 @@ static void sweep(long now_ns) {
   if (now_ns < next_sweep_ns || atomic_load(&faults_reported))
     return;
   uint64_t now = oc_trace_clock();
+  long cpu_before = thread_cpu_ns();
   for (unsigned i = 0; i < watch_count; i++)
     sweep_one(&watch[i], now);
-  long took = (long)oc_trace_clock_ns() - now_ns;
+  long took = thread_cpu_ns() - cpu_before;
   next_sweep_ns = now_ns + (took * SWEEP_SHARE > SWEEP_MIN_NS ? took * SWEEP_SHARE : SWEEP_MIN_NS);
 }
 
