@@ -46,6 +46,9 @@ struct oc_pager_region {
   size_t seq_next;        /* the page after the last fault's fill: a stream faults there */
   size_t seq_window;      /* that fill's length in pages */
   bool writing;           /* the last fault was a write: prefetches come in writable */
+  size_t wp_next;         /* the page after the last write-protect fault's run: a writing
+                           * stream faults there */
+  size_t wp_window;       /* that run's length in pages */
 };
 
 /* The userfaultfd (-1 when the pager is not running). */
