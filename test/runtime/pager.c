@@ -120,6 +120,10 @@ static void fill_mode(const char *path) {
   CHECK(resident_pages(p, pages) == 0, "pages mapped before any fault");
   for (long i = 0; i < pages; i++)
     CHECK(page_is(p, i, 0), "page %ld: not the file's data", i);
+  /* The release worker's pacing leaves these to the pager (and nothing under madvise). */
+  CHECK(oc_backend_now()->self_evicting_bytes() == pages * PAGE, "self-evicting %ld bytes",
+        oc_backend_now()->self_evicting_bytes());
+  CHECK(oc_backend_madvise.self_evicting_bytes() == 0, "madvise evicts nothing itself");
   for (long i = 0; i < pages; i += 2)
     fill_page(p, i, 1);
   CHECK(oc_pager_unmap(p, pages * PAGE) == 0, "oc_pager_unmap: %s", strerror(errno));
