@@ -22,8 +22,9 @@ struct oc_backend {
   const char *name;
   /* Starts reading [start, start + len) and returns at once (the hinting thread). */
   void (*prefetch)(enum oc_map_kind kind, uintptr_t start, size_t len);
-  /* Reads [start, start + len) in and returns when mapped (a worker); false where
-   * the kernel has no such call (the caller then uses prefetch). */
+  /* Reads [start, start + len) in and returns when mapped (a worker; the pager
+   * hands its own memory to its fillers and returns at once); false where the kernel
+   * has no such call (the caller then uses prefetch). */
   bool (*prefetch_now)(uintptr_t start, size_t len);
   /* Frees a range without losing data; returns the system calls made (the batch
    * gathers the madvise family's ranges, issued when full or flushed). */

@@ -88,6 +88,7 @@ struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int sto
     r->what = what;
     r->busy = 0;
     r->dying = false;
+    r->generation++;
     r->held = false;
     r->state = state;
     r->stored = state + pages;
@@ -130,11 +131,14 @@ bool oc_pager_region_holds(uintptr_t addr) {
   return false;
 }
 
-void oc_pager_region_wait(struct oc_pager_region *r, size_t page) {
+bool oc_pager_region_wait(struct oc_pager_region *r, size_t page) {
+  unsigned generation = r->generation;
   for (;;) {
+    if (r->dying || r->generation != generation)
+      return false;
     enum oc_page_state s = oc_page_state(r, page);
     if (s != OC_PAGE_FILLING && s != OC_PAGE_EVICTING)
-      return;
+      return true;
     pthread_cond_wait(&r->changed, &r->lock);
   }
 }
