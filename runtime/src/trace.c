@@ -160,19 +160,21 @@ static void watch_range(uintptr_t addr, uintptr_t len) {
   const struct oc_mapping *found = oc_maps_get(lo);
   if (!found)
     return;
-  struct oc_mapping m = *found;
+  /* Its fixed fields only: hint paths update the others meanwhile. */
+  uintptr_t start = found->start, end = found->end;
+  bool data = oc_kind_is_program_data(found->kind);
   oc_maps_put(found);
-  if (!oc_kind_is_program_data(m.kind) || m.end - m.start > WATCH_BYTES_MAX) {
+  if (!data || end - start > WATCH_BYTES_MAX) {
     if (ignored_count < WATCH_MAX)
-      ignored[ignored_count++] = (struct watched){.start = m.start, .end = m.end};
+      ignored[ignored_count++] = (struct watched){.start = start, .end = end};
     return;
   }
-  void *seen = mmap(NULL, (m.end - m.start) / page_size, PROT_READ | PROT_WRITE,
+  void *seen = mmap(NULL, (end - start) / page_size, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (seen == MAP_FAILED)
     return;
-  watch[watch_count++] = (struct watched){m.start, m.end, lo, lo, seen};
-  emit(OC_TRACE_MAPPING, oc_trace_clock(), m.start, m.end - m.start);
+  watch[watch_count++] = (struct watched){start, end, lo, lo, seen};
+  emit(OC_TRACE_MAPPING, oc_trace_clock(), start, end - start);
   watch_range(addr, len);
 }
 
