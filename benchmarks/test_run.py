@@ -436,6 +436,8 @@ class MemoryModes(unittest.TestCase):
         self.assertFalse(yes["static_spilled"])
         self.assertEqual(yes["stats_counters"], {"spill_blocks": 1})
         self.assertFalse(bench.spill_support("", None)["supported"])
+        paged = bench.spill_support("backing anonymous\n", {"pager_bytes_filled": 16 << 20})
+        self.assertTrue(paged["supported"])
 
     def test_sigterm_raises_system_exit_so_cleanups_run(self):
         cleaned = []
@@ -549,7 +551,7 @@ class ProgramKernels(unittest.TestCase):
     its file-mapped twin (run in bench_data.h's anonymous mode, no files) bit for bit."""
     SIZES = {"heap_matvec": [16, 300, 2], "static_column": [64, 96], "heap_spmv": [500, 8],
              "heap_sort": [4096, 64], "heap_jacobi2d": [40, 2], "calloc_jacobi3d": [12, 2],
-             "omp_jacobi2d": [40, 2]}
+             "omp_jacobi2d": [40, 2], "heap_cyclic": [1000, 3]}
 
     def test_checks_pass_and_twins_agree(self):
         env = {**os.environ, "OUTCORE_BENCH_MODE": "anon", "OMP_NUM_THREADS": "2"}

@@ -236,12 +236,16 @@ def openmp_builds(cc, work_dir):
 def spill_support(probe_stdout, stats):
     """Whether the runtime spills, from kernels/spill_probe.c's "backing ..." line (what backs
     a 16 MiB malloc'd block under OUTCORE_SPILL=on: a file when it spills) and its
-    OUTCORE_STATS counters (the keys with "spill" in their name); "static_backing" (a 16 MiB
+    OUTCORE_STATS counters (the keys with "spill" in their name; under the pager, which maps
+    spilled blocks as anonymous memory, "pager_bytes_filled" > 0 says it spilled); "static_backing" (a 16 MiB
     static array, which the pass may move to a runtime allocation) is recorded, not required."""
     found = dict(line.split(" ", 1) for line in probe_stdout.splitlines() if " " in line)
     backing, static = found.get("backing"), found.get("static_backing")
     counters = {k: v for k, v in (stats or {}).items() if "spill" in k}
-    supported = backing is not None and backing.startswith("/")
+    # Under OUTCORE_BACKEND=pager a spilled block is anonymous memory the pager fills.
+    paged = (stats or {}).get("pager_bytes_filled", 0) > 0
+    counters.update({k: v for k, v in (stats or {}).items() if k.startswith("pager_")})
+    supported = backing is not None and (backing.startswith("/") or paged)
     if backing is None:
         reason = "the probe printed no backing"
     elif not supported:

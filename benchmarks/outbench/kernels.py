@@ -105,6 +105,8 @@ PROGRAM_KERNELS = [
     Kernel("heap_sort", False, "counting sort on malloc'd keys, ranks and output, calloc'd "
            "counts; scatter key2[rank[i]]", _buk_sizes, program=True, twin="buk",
            defeats_readahead=True),
+    Kernel("heap_cyclic", True, "cyclic re-scan on a malloc'd array: 4 passes over 1.5x the "
+           "limit", lambda L, q: [3 * L // 16, 4], program=True, twin="cyclic"),
     Kernel("omp_jacobi2d", True, "heap_jacobi2d built with -fopenmp: the sweeps' rows shared "
            "among threads", _grid2d_sizes, program=True, flags=lambda sizes: ["-fopenmp"]),
 ]

@@ -53,7 +53,7 @@ static bool block_range(uintptr_t addr, long npages, uintptr_t *end) {
 }
 
 /* Hints off the fast path: the thread is not registered, or it is traced. */
-__attribute__((noinline, cold)) static void prefetch_off_fast_path(uintptr_t addr, long npages,
+__attribute__((noinline)) static void prefetch_off_fast_path(uintptr_t addr, long npages,
                                                                   int priority, int tag,
                                                                   enum oc_prefetch_shape shape);
 
@@ -79,6 +79,10 @@ static inline bool block_resident_fast(uintptr_t addr, long npages) {
                     (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
   return oc_residency_word_full_fast(addr, addr + bytes - 1);
 }
+
+__attribute__((noinline, cold)) static void prefetch_unregistered(uintptr_t addr, long npages,
+                                                                 int priority, int tag,
+                                                                 enum oc_prefetch_shape shape);
 
 static inline void prefetch_block(uintptr_t addr, long npages, int priority, int tag) {
   struct oc_thread_counts *counts = oc_tls_fast_counts;
@@ -110,38 +114,42 @@ static void prefetch_block_slow(uintptr_t addr, long npages) {
   oc_prefetch_slow(addr, end, OC_PREFETCH_BLOCK);
 }
 
+/* The rest of a hint that is not known resident, off the fast path. */
+__attribute__((noinline)) static void prefetch_unfiltered(uintptr_t addr, long npages,
+                                                          enum oc_prefetch_shape shape) {
+  if (shape == OC_PREFETCH_PAGE)
+    oc_prefetch_slow(addr, addr + 1, OC_PREFETCH_PAGE);
+  else
+    prefetch_block_slow(addr, npages);
+}
+
 /* A hint of a registered thread, recorded when it is traced (trace non-null), then
- * filtered and sent on as the fast path does. */
-static void prefetch_registered(struct oc_trace_ring *trace, uintptr_t addr, long npages,
-                                int priority, int tag, enum oc_prefetch_shape shape) {
+ * filtered and sent on as the fast path does. Kept free of calls but the last, so
+ * that a traced hint the bit vector filters saves no registers. */
+static inline void prefetch_registered(struct oc_trace_ring *trace, uintptr_t addr, long npages,
+                                       int priority, int tag, enum oc_prefetch_shape shape) {
+  bool resident;
+  uintptr_t bytes = 1;
   if (shape == OC_PREFETCH_PAGE) {
-    bool resident = oc_residency_test_fast(addr);
-    if (trace)
-      oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, 1, 0, -1,
-                    resident ? OC_TRACE_FILTERED : 0);
-    if (!resident)
-      oc_prefetch_slow(addr, addr + 1, OC_PREFETCH_PAGE);
-    return;
+    resident = oc_residency_test_fast(addr);
+    priority = 0;
+    tag = -1;
+  } else {
+    resident = block_resident_fast(addr, npages);
+    bytes = (uintptr_t)npages *
+            (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
   }
-  bool resident = block_resident_fast(addr, npages);
-  uintptr_t bytes = (uintptr_t)npages *
-                    (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
   if (trace)
     oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, bytes, priority, tag,
                   resident ? OC_TRACE_FILTERED : 0);
   if (!resident)
-    prefetch_block_slow(addr, npages);
+    prefetch_unfiltered(addr, npages, shape);
 }
 
-static void prefetch_off_fast_path(uintptr_t addr, long npages, int priority, int tag,
-                                   enum oc_prefetch_shape shape) {
-  struct oc_thread_counts *counts = oc_tls_counts;
-  if (counts) {
-    count_seen(counts);
-    prefetch_registered(oc_tls_trace, addr, npages, priority, tag, shape);
-    return;
-  }
-  /* Not registered yet, or prefetching is off. */
+/* Not registered yet, or prefetching is off, or past the thread's exit handlers. */
+__attribute__((noinline, cold)) static void prefetch_unregistered(uintptr_t addr, long npages,
+                                                                 int priority, int tag,
+                                                                 enum oc_prefetch_shape shape) {
   if (oc_thread_enter()) {
     if (shape == OC_PREFETCH_PAGE)
       oc_prefetch((const void *)addr);
@@ -158,6 +166,17 @@ static void prefetch_off_fast_path(uintptr_t addr, long npages, int priority, in
     oc_prefetch_slow(addr, addr + 1, shape);
   else if (block_range(addr, npages, &end))
     oc_prefetch_slow(addr, end, shape);
+}
+
+static void prefetch_off_fast_path(uintptr_t addr, long npages, int priority, int tag,
+                                   enum oc_prefetch_shape shape) {
+  struct oc_thread_counts *counts = oc_tls_counts;
+  if (!counts) {
+    prefetch_unregistered(addr, npages, priority, tag, shape);
+    return;
+  }
+  count_seen(counts);
+  prefetch_registered(oc_tls_trace, addr, npages, priority, tag, shape);
 }
 
 OC_EXPORT void oc_prefetch_block(const void *addr, long npages, int priority, int tag) {

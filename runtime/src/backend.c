@@ -5,6 +5,8 @@
 #include "config.h"
 #include "pager.h"
 
+static long none_self_evicting(void) { return 0; }
+
 static void madvise_prefetch(enum oc_map_kind kind, uintptr_t start, size_t len) {
   (void)kind;
   oc_os_willneed(start, len);
@@ -19,6 +21,7 @@ const struct oc_backend oc_backend_madvise = {
     .writeback = oc_os_writeback,
     .residency = oc_os_residency,
     .memory_limit = oc_limit_get,
+    .self_evicting_bytes = none_self_evicting,
 };
 
 const struct oc_backend *_Atomic oc_backend = &oc_backend_madvise;

@@ -22,8 +22,9 @@ struct oc_backend {
   const char *name;
   /* Starts reading [start, start + len) and returns at once (the hinting thread). */
   void (*prefetch)(enum oc_map_kind kind, uintptr_t start, size_t len);
-  /* Reads [start, start + len) in and returns when mapped (a worker); false where
-   * the kernel has no such call (the caller then uses prefetch). */
+  /* Reads [start, start + len) in and returns when mapped (a worker; the pager
+   * hands its own memory to its fillers and returns at once); false where the kernel
+   * has no such call (the caller then uses prefetch). */
   bool (*prefetch_now)(uintptr_t start, size_t len);
   /* Frees a range without losing data; returns the system calls made (the batch
    * gathers the madvise family's ranges, issued when full or flushed). */
@@ -37,6 +38,10 @@ struct oc_backend {
   bool (*residency)(uintptr_t start, size_t len, unsigned char *vec);
   /* The memory limit and usage (OSDI eq. 1), resampled when old. */
   void (*memory_limit)(struct oc_limit_figures *out);
+  /* Bytes of that usage the backend evicts itself when it needs room, asking the
+   * release buffer first (the pager's resident pages): the release worker's pacing,
+   * which frees room ahead of a kernel that would otherwise pick, leaves them out. */
+  long (*self_evicting_bytes)(void);
 };
 
 extern const struct oc_backend oc_backend_madvise __attribute__((visibility("hidden")));

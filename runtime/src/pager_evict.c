@@ -25,17 +25,12 @@
 #define EVICT_CHUNK_PAGES 1024   /* at most 4 MiB per write and lock hold */
 #define EVICT_PERIOD_NS 5000000L /* the limit is sampled this often (OC_LIMIT_SAMPLE_NS) */
 #define ROOM_WAIT_NS 50000000L   /* a fill waits at most this long for room */
-#define MARGIN_MIN (8L << 20)
+#define MARGIN_MIN (2L << 20)
 /* Watermarks below the cap (UMap's high and low water): above cap - headroom the
  * evict worker starts, and evicts down to cap - 2 * headroom, ahead of the fills,
  * which wait only at the cap itself. */
-#define HEADROOM_FRACTION 8
-#define HEADROOM_MIN (4L << 20)
-/* Watermarks below the cap (UMap's high and low water): above cap - headroom the
- * evict worker starts, and evicts down to cap - 2 * headroom, ahead of the fills,
- * which wait only at the cap itself. */
-#define HEADROOM_FRACTION 8
-#define HEADROOM_MIN (4L << 20)
+#define HEADROOM_FRACTION 32
+#define HEADROOM_MIN (1L << 20)
 
 static pthread_t evict_thread;
 static struct oc_queue evict_queue;
@@ -191,7 +186,7 @@ static long resident_cap(void) {
   struct oc_limit_figures f;
   oc_limit_refresh();
   oc_limit_cached(&f);
-  long margin = f.limit / 8 > MARGIN_MIN ? f.limit / 8 : MARGIN_MIN;
+  long margin = f.limit / 32 > MARGIN_MIN ? f.limit / 32 : MARGIN_MIN;
   return atomic_load(&oc_pager_resident_bytes) - (f.usage + margin - f.limit);
 }
 

@@ -25,18 +25,21 @@
 #include "workers.h"
 
 #define FAULT_WORKERS 2
-/* Prefetch fillers: single pages of scattered hints read at depth 1 would cap a
- * column walk at one disk latency per page; a few in flight (PLATFORM.md: 8k IOPS at
- * depth 1, 16k at depth 32). */
-#define AHEAD_FILLERS 4
+/* Prefetch fillers (single pages of scattered hints and the prefetch workers' blocks):
+ * read at depth 1 they would cap a column walk at one disk latency per page; many in
+ * flight (PLATFORM.md: 8k IOPS at depth 1, 16k at depth 32). */
+#define AHEAD_FILLERS 16
 /* A fault fills the missing pages from it on: one page where faults scatter (a column
  * walk would otherwise read a whole row block per page it uses), a window doubling up
  * to 256 KiB while they follow each other (a stream), as the kernel's readahead does;
  * a write fault's pages come in writable (dirty). A write to a clean page unprotects
  * the clean pages of its aligned 64 KiB window: one fault, not one per page, for a
- * program writing an array through. */
+ * program writing an array through; while such faults follow each other (a writing
+ * stream), the run from the page doubles up to 1 MiB. Pages unprotected and then not
+ * written cost a write-back each, never data. */
 #define FAULT_WINDOW_PAGES 64
 #define WRITE_WINDOW_PAGES 16
+#define WRITE_WINDOW_MAX_PAGES 256
 #define FILL_MAX_PAGES 256    /* one read at most 1 MiB */
 #define MESSAGES_PER_READ 16
 
@@ -112,14 +115,17 @@ static void handle_fault(const struct uffd_msg *msg) {
   size_t lo, hi;
   oc_pager_saw_fault(addr, write, !(msg->arg.pagefault.flags & UFFD_PAGEFAULT_FLAG_WP));
   struct oc_pager_region *r = oc_pager_region_lock(addr);
-  if (!r) { /* unregistered meanwhile, which woke the thread */
+  size_t page = r ? (addr - atomic_load(&r->start)) / OC_PAGER_PAGE : 0;
+  if (!r || !oc_pager_region_wait(r, page)) {
+    /* Unregistered meanwhile (which woke the thread), or while this waited for the
+     * page: the thread retries on plain memory. */
+    if (r)
+      pthread_mutex_unlock(&r->lock);
     struct uffdio_range range = {addr, OC_PAGER_PAGE};
     ioctl(oc_pager_uffd, UFFDIO_WAKE, &range);
     return;
   }
-  size_t page = (addr - atomic_load(&r->start)) / OC_PAGER_PAGE;
   r->writing = write;
-  oc_pager_region_wait(r, page);
   enum oc_page_state s = oc_page_state(r, page);
   if (s == OC_PAGE_MISSING) {
     size_t window = page == r->seq_next ? 2 * r->seq_window : 1;
@@ -134,10 +140,20 @@ static void handle_fault(const struct uffd_msg *msg) {
   }
   if (msg->arg.pagefault.flags & UFFD_PAGEFAULT_FLAG_WP) {
     /* Unprotecting wakes the writer; the pages now differ from the store. */
-    if (s == OC_PAGE_CLEAN)
+    if (s == OC_PAGE_CLEAN && page == r->wp_next && r->wp_window) {
+      size_t window = 2 * r->wp_window < WRITE_WINDOW_MAX_PAGES ? 2 * r->wp_window
+                                                                : WRITE_WINDOW_MAX_PAGES;
+      lo = page;
+      hi = page + 1;
+      while (hi < r->pages && hi - lo < window && oc_page_state(r, hi) == OC_PAGE_CLEAN)
+        hi++;
+    } else if (s == OC_PAGE_CLEAN) {
       run_around(r, page, WRITE_WINDOW_PAGES, OC_PAGE_CLEAN, &lo, &hi);
-    else
+    } else {
       lo = page, hi = page + 1;
+    }
+    r->wp_next = hi;
+    r->wp_window = hi - lo;
     if (oc_pager_uffd_protect(r, lo, hi - lo, false))
       for (size_t p = lo; p < hi; p++)
         r->state[p] = (unsigned char)((r->state[p] & OC_PAGE_REFERENCED) | OC_PAGE_DIRTY);

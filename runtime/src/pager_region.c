@@ -88,12 +88,13 @@ struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int sto
     r->what = what;
     r->busy = 0;
     r->dying = false;
+    r->generation++;
     r->held = false;
     r->state = state;
     r->stored = state + pages;
     size_t stored_pages = (stored_len + OC_PAGER_PAGE - 1) / OC_PAGER_PAGE;
     memset(r->stored, 1, stored_pages < pages ? stored_pages : pages);
-    r->seq_next = r->seq_window = 0;
+    r->seq_next = r->seq_window = r->wp_next = r->wp_window = 0;
     r->writing = false;
     pthread_mutex_unlock(&r->lock);
     atomic_store_explicit(&r->start, start, memory_order_release);
@@ -130,11 +131,14 @@ bool oc_pager_region_holds(uintptr_t addr) {
   return false;
 }
 
-void oc_pager_region_wait(struct oc_pager_region *r, size_t page) {
+bool oc_pager_region_wait(struct oc_pager_region *r, size_t page) {
+  unsigned generation = r->generation;
   for (;;) {
+    if (r->dying || r->generation != generation)
+      return false;
     enum oc_page_state s = oc_page_state(r, page);
     if (s != OC_PAGE_FILLING && s != OC_PAGE_EVICTING)
-      return;
+      return true;
     pthread_cond_wait(&r->changed, &r->lock);
   }
 }

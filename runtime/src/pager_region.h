@@ -39,6 +39,7 @@ struct oc_pager_region {
   pthread_cond_t changed; /* a page left FILLING or EVICTING; busy fell */
   unsigned busy;          /* I/O in flight outside the lock */
   bool dying;             /* being unregistered: no new work */
+  unsigned generation;    /* counts the slot's registrations: a waiter sees a new one */
   bool held;              /* locked by a fork's prepare handler (oc_pager_region_hold) */
   unsigned char *state;   /* pages entries, under lock */
   unsigned char *stored;  /* pages entries, under lock: nonzero once the store may hold
@@ -46,6 +47,9 @@ struct oc_pager_region {
   size_t seq_next;        /* the page after the last fault's fill: a stream faults there */
   size_t seq_window;      /* that fill's length in pages */
   bool writing;           /* the last fault was a write: prefetches come in writable */
+  size_t wp_next;         /* the page after the last write-protect fault's run: a writing
+                           * stream faults there */
+  size_t wp_window;       /* that run's length in pages */
 };
 
 /* The userfaultfd (-1 when the pager is not running). */
@@ -82,8 +86,10 @@ void oc_pager_region_unmapped(uintptr_t start, uintptr_t end);
 struct oc_pager_region *oc_pager_region_lock(uintptr_t addr);
 /* Lock-free: is addr in a region? (Classifies mappings, oc_maps_set_paged_test.) */
 bool oc_pager_region_holds(uintptr_t addr);
-/* Waits (region locked) until page is neither FILLING nor EVICTING. */
-void oc_pager_region_wait(struct oc_pager_region *region, size_t page);
+/* Waits (region locked) until page is neither FILLING nor EVICTING; false when the
+ * region was removed meanwhile (the wait lets go of the lock: its states may be gone),
+ * the region still locked, its slot free or another region's. */
+bool oc_pager_region_wait(struct oc_pager_region *region, size_t page);
 
 static inline enum oc_page_state oc_page_state(const struct oc_pager_region *r, size_t page) {
   return (enum oc_page_state)(r->state[page] & OC_PAGE_STATE_MASK);

@@ -164,7 +164,8 @@ static long pace_buffered_releases(long now) {
                  oc_counter_value(OC_BYTES_PREFETCHED) + oc_counter_value(OC_BYTES_HELD_BACK) +
                      oc_counter_value(OC_BYTES_RECORDED));
   long period = oc_pace_period_ns(&pace, f.limit);
-  long bytes = oc_pace_release_bytes(&pace, f.limit, f.usage, 3 * period);
+  long usage = f.usage - oc_backend_now()->self_evicting_bytes();
+  long bytes = oc_pace_release_bytes(&pace, f.limit, usage, 3 * period);
   if (bytes > 0)
     oc_release_batch(bytes);
   return period;

@@ -27,11 +27,12 @@ _Static_assert(sizeof(struct oc_trace_header) == 64, "the file format's header s
 __thread struct oc_trace_ring *oc_tls_trace;
 
 /* Sampled faults (no backend reports them): mincore() over each hinted mapping's
- * hinted extent. A sweep costs a page-table walk of that extent; sweeps are spaced so
- * that they take at most 1/SWEEP_SHARE of the writer's time, and at least
- * SWEEP_MIN_NS apart. */
+ * hinted extent. A sweep costs a page-table walk of that extent (and a page-cache
+ * lookup per page not mapped); sweeps are spaced so that they take at most
+ * 1/SWEEP_SHARE of a CPU (the writer's CPU time, not the wall clock, which a busy
+ * machine stretches), and at least SWEEP_MIN_NS apart. */
 #define SWEEP_MIN_NS 50000000L
-#define SWEEP_SHARE 50
+#define SWEEP_SHARE 100
 /* The file is written when the output buffer fills or FLUSH_NS after the last write, and
  * its pages leave the page cache DROP_BYTES at a time: small writes every tick slowed a
  * column walk reading from the same disk. */
@@ -40,8 +41,8 @@ __thread struct oc_trace_ring *oc_tls_trace;
 #define WATCH_MAX 32
 #define WATCH_BYTES_MAX ((uintptr_t)64 << 30) /* larger mappings are not swept */
 #define OUT_RECORDS 2048
-/* Hints outside every mapping (past an array's end) cost a table lookup each: at
- * most this many per tick. */
+/* Hints outside every watched mapping cost a table search each: at most this many
+ * per tick. */
 #define WATCH_MISSES_PER_TICK 16
 
 enum { SEEN_NEVER, SEEN_ABSENT, SEEN_PRESENT };
@@ -66,9 +67,12 @@ static bool writer_stopping; /* under writer_lock */
 /* Writer only. */
 static struct oc_trace_record out[OUT_RECORDS];
 static size_t out_count;
-static struct oc_trace_record drained[OC_TRACE_RING_RECORDS];
 static struct watched watch[WATCH_MAX];
 static unsigned watch_count;
+/* Mappings found not to be swept (not program data, too large): a hint there would
+ * otherwise cost a table lookup each tick. */
+static struct watched ignored[WATCH_MAX];
+static unsigned ignored_count;
 static long page_size;
 static long next_sweep_ns;
 static unsigned watch_misses;
@@ -81,6 +85,12 @@ uint64_t oc_trace_clock_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static long thread_cpu_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1000000000L + ts.tv_nsec;
 }
 
 bool oc_trace_on(void) { return atomic_load_explicit(&tracing, memory_order_relaxed); }
@@ -139,20 +149,32 @@ static void watch_range(uintptr_t addr, uintptr_t len) {
       return;
     }
   }
-  struct oc_mapping m;
-  char path[PATH_MAX];
+  for (unsigned i = 0; i < ignored_count; i++)
+    if (lo >= ignored[i].start && lo < ignored[i].end)
+      return;
   if (watch_count == WATCH_MAX || watch_misses >= WATCH_MISSES_PER_TICK)
     return;
   watch_misses++;
-  if (!oc_maps_lookup(lo, &m, path, sizeof path) ||
-      !oc_kind_is_program_data(m.kind) || m.end - m.start > WATCH_BYTES_MAX)
+  /* The table as the hint paths see it: a miss (a hint past an array's end) never
+   * rereads /proc/self/maps here. */
+  const struct oc_mapping *found = oc_maps_get(lo);
+  if (!found)
     return;
-  void *seen = mmap(NULL, (m.end - m.start) / page_size, PROT_READ | PROT_WRITE,
+  /* Its fixed fields only: hint paths update the others meanwhile. */
+  uintptr_t start = found->start, end = found->end;
+  bool data = oc_kind_is_program_data(found->kind);
+  oc_maps_put(found);
+  if (!data || end - start > WATCH_BYTES_MAX) {
+    if (ignored_count < WATCH_MAX)
+      ignored[ignored_count++] = (struct watched){.start = start, .end = end};
+    return;
+  }
+  void *seen = mmap(NULL, (end - start) / page_size, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (seen == MAP_FAILED)
     return;
-  watch[watch_count++] = (struct watched){m.start, m.end, lo, lo, seen};
-  emit(OC_TRACE_MAPPING, oc_trace_clock(), m.start, m.end - m.start);
+  watch[watch_count++] = (struct watched){start, end, lo, lo, seen};
+  emit(OC_TRACE_MAPPING, oc_trace_clock(), start, end - start);
   watch_range(addr, len);
 }
 
@@ -193,24 +215,40 @@ static void sweep(long now_ns) {
   if (now_ns < next_sweep_ns || atomic_load(&faults_reported))
     return;
   uint64_t now = oc_trace_clock();
+  long cpu_before = thread_cpu_ns();
   for (unsigned i = 0; i < watch_count; i++)
     sweep_one(&watch[i], now);
-  long took = (long)oc_trace_clock_ns() - now_ns;
+  long took = thread_cpu_ns() - cpu_before;
   next_sweep_ns = now_ns + (took * SWEEP_SHARE > SWEEP_MIN_NS ? took * SWEEP_SHARE : SWEEP_MIN_NS);
 }
 
+/* Hints inside the extent of the mapping the last one joined change nothing there. */
+static void watch_hints(const struct oc_trace_record *r, size_t n) {
+  static const struct watched *last;
+  for (size_t i = 0; i < n; i++) {
+    if (r[i].kind != OC_TRACE_PREFETCH_HINT && r[i].kind != OC_TRACE_RELEASE_HINT)
+      continue;
+    if (last && r[i].addr >= last->lo && r[i].addr + r[i].len <= last->hi &&
+        r[i].addr + r[i].len >= r[i].addr)
+      continue;
+    watch_range(r[i].addr, r[i].len);
+    for (unsigned w = 0; w < watch_count; w++)
+      if (r[i].addr >= watch[w].start && r[i].addr < watch[w].end)
+        last = &watch[w];
+  }
+}
+
+/* Records go from the ring straight into the output buffer, leaving room for the
+ * mapping records their hints may add (so that nothing flushes under watch_hints). */
 static void drain_ring(struct oc_trace_ring *ring) {
   size_t n;
-  while ((n = oc_trace_ring_pop(ring, drained, OC_TRACE_RING_RECORDS)) > 0) {
-    for (size_t i = 0; i < n; i++) {
-      const struct oc_trace_record *r = &drained[i];
-      if (r->kind == OC_TRACE_PREFETCH_HINT || r->kind == OC_TRACE_RELEASE_HINT)
-        watch_range(r->addr, r->len);
-      if (out_count == OUT_RECORDS)
-        flush_out();
-      out[out_count++] = *r;
-    }
-  }
+  do {
+    if (OUT_RECORDS - out_count <= WATCH_MAX)
+      flush_out();
+    n = oc_trace_ring_pop(ring, out + out_count, OUT_RECORDS - out_count - WATCH_MAX);
+    out_count += n;
+    watch_hints(out + out_count - n, n);
+  } while (n);
   uint64_t lost = atomic_load_explicit(&ring->lost, memory_order_relaxed);
   if (lost != ring->lost_reported) {
     emit(OC_TRACE_LOST, oc_trace_clock(), 0, lost - ring->lost_reported);

@@ -44,12 +44,20 @@ static inline uint64_t oc_trace_clock(void) {
 }
 
 /* A hint from the program's thread (ring = oc_tls_trace, non-null). */
-static inline void oc_trace_hint(struct oc_trace_ring *ring, enum oc_trace_kind kind,
-                                 uintptr_t addr, uintptr_t len, int priority, int tag,
-                                 unsigned flags) {
-  struct oc_trace_record r = {oc_trace_clock(), addr, len, tag, (int16_t)priority,
-                              (uint8_t)kind, (uint8_t)flags};
-  oc_trace_ring_push(ring, &r);
+static inline __attribute__((always_inline)) void
+oc_trace_hint(struct oc_trace_ring *ring, enum oc_trace_kind kind, uintptr_t addr,
+              uintptr_t len, int priority, int tag, unsigned flags) {
+  struct oc_trace_record *r = oc_trace_ring_slot(ring);
+  if (!r)
+    return;
+  r->time = oc_trace_clock();
+  r->addr = addr;
+  r->len = len;
+  r->tag = tag;
+  r->priority = (int16_t)priority;
+  r->kind = (uint8_t)kind;
+  r->flags = (uint8_t)flags;
+  oc_trace_ring_commit(ring);
 }
 
 /* Opens path and starts the writer; false (one line on stderr) when it cannot. */

@@ -59,20 +59,34 @@ struct oc_trace_ring {
   struct oc_trace_record records[OC_TRACE_RING_RECORDS] __attribute__((aligned(64)));
 };
 
-static inline bool oc_trace_ring_push(struct oc_trace_ring *ring,
-                                      const struct oc_trace_record *record) {
+/* Where the owner's next record goes, or NULL (counted lost) when the ring is full;
+ * oc_trace_ring_commit publishes it. Written in place: no copy of a record. */
+static inline struct oc_trace_record *oc_trace_ring_slot(struct oc_trace_ring *ring) {
   uint64_t head = atomic_load_explicit(&ring->head, memory_order_relaxed);
-  if (head - ring->tail_seen >= OC_TRACE_RING_RECORDS) {
+  if (__builtin_expect(head - ring->tail_seen >= OC_TRACE_RING_RECORDS, 0)) {
     ring->tail_seen = atomic_load_explicit(&ring->tail, memory_order_acquire);
     if (head - ring->tail_seen >= OC_TRACE_RING_RECORDS) {
       atomic_store_explicit(&ring->lost,
                             atomic_load_explicit(&ring->lost, memory_order_relaxed) + 1,
                             memory_order_relaxed);
-      return false;
+      return NULL;
     }
   }
-  ring->records[head & (OC_TRACE_RING_RECORDS - 1)] = *record;
-  atomic_store_explicit(&ring->head, head + 1, memory_order_release);
+  return &ring->records[head & (OC_TRACE_RING_RECORDS - 1)];
+}
+
+static inline void oc_trace_ring_commit(struct oc_trace_ring *ring) {
+  atomic_store_explicit(&ring->head, atomic_load_explicit(&ring->head, memory_order_relaxed) + 1,
+                        memory_order_release);
+}
+
+static inline bool oc_trace_ring_push(struct oc_trace_ring *ring,
+                                      const struct oc_trace_record *record) {
+  struct oc_trace_record *slot = oc_trace_ring_slot(ring);
+  if (!slot)
+    return false;
+  *slot = *record;
+  oc_trace_ring_commit(ring);
   return true;
 }
 
