@@ -25,7 +25,9 @@ const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &
 const SCEV *backedgesInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &SE) {
   Type *I64 = Type::getInt64Ty(SE.getContext());
   for (const SCEV *BTC : {backedgeCount(L, SE), backedgeCount(L, SE, /*SymbolicMax=*/true)}) {
-    if (!BTC)
+    // A symbolic maximum of all ones is the counter type's range: no bound
+    // (and one more than it is no trip at all).
+    if (!BTC || (isa<SCEVConstant>(BTC) && cast<SCEVConstant>(BTC)->getAPInt().isAllOnes()))
       continue;
     if (SE.isLoopInvariant(BTC, Outer))
       return SE.getTruncateOrZeroExtend(BTC, I64);
@@ -83,11 +85,111 @@ const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &
   return nullptr;
 }
 
+/// A loop K directly inside the nest's outermost loop R that walks one row
+/// of a compressed layout: k = p[r], p[r] + 1, ... while k < p[r + 1] (CSR's
+/// rowptr), p[r] and p[r + 1] read in R's header. Its rows follow each other
+/// over R, so K's iterations over the whole nest telescope to
+/// p[last + 1] - p[first]: First (the load of p[r]) and Last (of p[r + 1])
+/// stand in SCEVs for those two elements, read at the nest's entry.
+struct Telescope {
+  const Loop *K;
+  const SCEVUnknown *First, *Last;
+  const SCEV *Trips; ///< iterations of K over the nest, i64
+};
+using Telescopes = SmallVector<Telescope, 2>;
+
+const Telescope *telescopeOf(const Telescopes &Ts, const Loop *K) {
+  for (const Telescope &T : Ts)
+    if (T.K == K)
+      return &T;
+  return nullptr;
+}
+
+/// The simple load in R's header of the element at Address, if any: the
+/// header runs in every iteration of R, and R leaves only at its latch.
+LoadInst *headerLoadOf(const SCEV *Address, const Loop *R, ScalarEvolution &SE) {
+  if (R->getExitingBlock() != R->getLoopLatch())
+    return nullptr;
+  for (Instruction &I : *R->getHeader())
+    if (auto *Load = dyn_cast<LoadInst>(&I))
+      if (Load->isSimple() && SE.getSCEV(Load->getPointerOperand()) == Address)
+        return Load;
+  return nullptr;
+}
+
+/// K as a Telescope of the nest Outer, with the two entry reads it needs.
+std::optional<Telescope> telescope(const Loop *K, const Loop *Outer, ScalarEvolution &SE,
+                                   std::vector<EntryRead> &Reads) {
+  BasicBlock *Latch = K->getLoopLatch();
+  auto *Br = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+  auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
+  if (K->getParentLoop() != Outer || !Cmp || Br->getSuccessor(0) != K->getHeader() ||
+      !(Cmp->getPredicate() == ICmpInst::ICMP_SLT || Cmp->getPredicate() == ICmpInst::ICMP_ULT ||
+        Cmp->getPredicate() == ICmpInst::ICMP_NE))
+    return std::nullopt;
+  // The counter, tested before or after its increment, and the bound.
+  auto *IV = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Cmp->getOperand(0)));
+  auto *Bound = dyn_cast<SCEVUnknown>(SE.getSCEV(Cmp->getOperand(1)));
+  auto *BoundLoad = Bound ? dyn_cast<LoadInst>(Bound->getValue()) : nullptr;
+  if (!IV || IV->getLoop() != K || !IV->isAffine() || !IV->getStepRecurrence(SE)->isOne() ||
+      !BoundLoad)
+    return std::nullopt;
+  const SCEV *Start = IV->getStart();
+  if (!isa<SCEVUnknown>(Start))
+    Start = SE.getMinusSCEV(Start, SE.getOne(Start->getType()));
+  auto *StartU = dyn_cast<SCEVUnknown>(Start);
+  auto *StartLoad = StartU ? dyn_cast<LoadInst>(StartU->getValue()) : nullptr;
+  if (!StartLoad || StartLoad->getType() != BoundLoad->getType())
+    return std::nullopt;
+  // p[r] and p[r + 1]: one element apart, the next row's start.
+  auto *FirstAt = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(StartLoad->getPointerOperand()));
+  if (!FirstAt || FirstAt->getLoop() != Outer || !FirstAt->isAffine())
+    return std::nullopt;
+  const SCEV *LastAt = FirstAt->getPostIncExpr(SE);
+  const SCEV *BTC = backedgeCount(Outer, SE);
+  LoadInst *First = headerLoadOf(FirstAt, Outer, SE), *Last = headerLoadOf(LastAt, Outer, SE);
+  if (!First || !Last || SE.getSCEV(BoundLoad->getPointerOperand()) != LastAt || !BTC ||
+      !SE.isLoopInvariant(BTC, Outer) || !SE.isLoopInvariant(FirstAt->getStart(), Outer) ||
+      !SE.isLoopInvariant(FirstAt->getStepRecurrence(SE), Outer) || StartLoad != First)
+    return std::nullopt;
+  Reads.push_back({First, FirstAt->getStart(), First->getType()});
+  Reads.push_back({Last, cast<SCEVAddRecExpr>(LastAt)->evaluateAtIteration(BTC, SE),
+                   Last->getType()});
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  bool Signed = Cmp->getPredicate() != ICmpInst::ICMP_ULT;
+  auto Wide = [&](const SCEV *V) {
+    return Signed ? SE.getTruncateOrSignExtend(V, I64) : SE.getTruncateOrZeroExtend(V, I64);
+  };
+  const SCEV *Trips = SE.getSMaxExpr(
+      SE.getMinusSCEV(Wide(SE.getUnknown(Last)), Wide(SE.getUnknown(First))), SE.getZero(I64));
+  return Telescope{K, cast<SCEVUnknown>(SE.getUnknown(First)),
+                   cast<SCEVUnknown>(SE.getUnknown(Last)), Trips};
+}
+
+/// The start of AR, a recurrence of a telescoping loop, as Rest + Step *
+/// ext(p[r]) with Rest invariant in the nest: Rest, else null.
+const SCEV *restOfStart(const SCEVAddRecExpr *AR, const Telescope &T, const Loop *Outer,
+                        ScalarEvolution &SE) {
+  const SCEV *Start = AR->getStart(), *Step = AR->getStepRecurrence(SE);
+  ValueToSCEVMapTy Zero{{T.First->getValue(), SE.getZero(T.First->getType())}};
+  const SCEV *Rest = SCEVParameterRewriter::rewrite(Start, SE, Zero);
+  if (!SE.isLoopInvariant(Rest, Outer))
+    return nullptr;
+  Type *Ty = Step->getType();
+  for (const SCEV *P : {SE.getTruncateOrSignExtend(T.First, Ty),
+                        SE.getTruncateOrZeroExtend(T.First, Ty)})
+    if (SE.getAddExpr(Rest, SE.getMulExpr(Step, P)) == Start)
+      return Rest;
+  return nullptr;
+}
+
 /// How far the value S moves over the iterations of the nest Outer: an
 /// upper bound of its largest minus its smallest value, as an i64 SCEV
 /// invariant in Outer (|step| * backedges per loop, through sums, casts,
-/// constant factors, min and max); null when not seen.
-const SCEV *widthInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
+/// constant factors, min and max; |step| * the telescoped iterations in a
+/// loop of Ts); null when not seen.
+const SCEV *widthInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE,
+                        const Telescopes &Ts) {
   Type *I64 = Type::getInt64Ty(SE.getContext());
   if (SE.isLoopInvariant(S, Outer))
     return SE.getZero(I64);
@@ -96,25 +198,31 @@ const SCEV *widthInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
     if (!Outer->contains(AR->getLoop()) || !AR->isAffine() || !SE.isLoopInvariant(Step, Outer) ||
         SE.getTypeSizeInBits(Step->getType()) > 64)
       return nullptr;
+    if (const Telescope *T = telescopeOf(Ts, AR->getLoop())) {
+      // Row after row: the whole walk spans the telescoped iterations.
+      if (!restOfStart(AR, *T, Outer, SE))
+        return nullptr;
+      return SE.getMulExpr(SE.getAbsExpr(SE.getTruncateOrSignExtend(Step, I64), false), T->Trips);
+    }
     const SCEV *BTC = backedgesInvariantIn(AR->getLoop(), Outer, SE);
-    const SCEV *Start = widthInNest(AR->getStart(), Outer, SE);
+    const SCEV *Start = widthInNest(AR->getStart(), Outer, SE, Ts);
     if (!BTC || !Start)
       return nullptr;
     Step = SE.getAbsExpr(SE.getTruncateOrSignExtend(Step, I64), false);
     return SE.getAddExpr(Start, SE.getMulExpr(Step, BTC));
   }
   if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
-    return widthInNest(Cast->getOperand(), Outer, SE);
+    return widthInNest(Cast->getOperand(), Outer, SE, Ts);
   if (auto *Mul = dyn_cast<SCEVMulExpr>(S)) {
     auto *C = dyn_cast<SCEVConstant>(Mul->getOperand(0));
     const SCEV *W = Mul->getNumOperands() == 2 && C
-                        ? widthInNest(Mul->getOperand(1), Outer, SE) : nullptr;
+                        ? widthInNest(Mul->getOperand(1), Outer, SE, Ts) : nullptr;
     return W ? SE.getMulExpr(SE.getConstant(I64, C->getAPInt().abs().getZExtValue()), W)
              : nullptr;
   }
   if (auto *Div = dyn_cast<SCEVUDivExpr>(S)) { // x /u c moves by at most w(x) /u c + 1
     auto *C = dyn_cast<SCEVConstant>(Div->getRHS());
-    const SCEV *W = C && !C->isZero() ? widthInNest(Div->getLHS(), Outer, SE) : nullptr;
+    const SCEV *W = C && !C->isZero() ? widthInNest(Div->getLHS(), Outer, SE, Ts) : nullptr;
     return W ? SE.getAddExpr(SE.getUDivExpr(W, SE.getTruncateOrZeroExtend(C, I64)),
                              SE.getOne(I64))
              : nullptr;
@@ -125,7 +233,7 @@ const SCEV *widthInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
     bool Sum = isa<SCEVAddExpr>(S);
     const SCEV *W = SE.getZero(I64);
     for (const SCEV *Op : cast<SCEVNAryExpr>(S)->operands()) {
-      const SCEV *OpW = widthInNest(Op, Outer, SE);
+      const SCEV *OpW = widthInNest(Op, Outer, SE, Ts);
       if (!OpW)
         return nullptr;
       W = Sum ? SE.getAddExpr(W, OpW) : SE.getUMaxExpr(W, OpW);
@@ -150,10 +258,16 @@ struct AddressSpan {
   const SCEV *Start, *Bytes;
 };
 
-std::optional<AddressSpan> span(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
-  const SCEV *Bytes = widthInNest(S, Outer, SE);
+/// The span of S; its start may hold the first rows' starts of Ts (read at
+/// the nest's entry).
+std::optional<AddressSpan> span(const SCEV *S, const Loop *Outer, ScalarEvolution &SE,
+                                const Telescopes &Ts) {
+  const SCEV *Bytes = widthInNest(S, Outer, SE, Ts);
   const SCEV *Start = FirstIteration(SE, Outer).visit(S);
-  if (!Bytes || !SE.isLoopInvariant(Start, Outer))
+  ValueToSCEVMapTy AtEntry;
+  for (const Telescope &T : Ts)
+    AtEntry[T.First->getValue()] = SE.getZero(T.First->getType());
+  if (!Bytes || !SE.isLoopInvariant(SCEVParameterRewriter::rewrite(Start, SE, AtEntry), Outer))
     return std::nullopt;
   return AddressSpan{Start, Bytes};
 }
@@ -189,14 +303,21 @@ void addToExtents(std::vector<ArrayExtent> &Extents, const AddressSpan &A, const
 }
 
 /// How often a block of the nest runs at most: the product of the
-/// iterations of the nest's loops around it.
-const SCEV *executions(const BasicBlock *BB, const IRNest &Nest, ScalarEvolution &SE) {
+/// iterations of the nest's loops around it (a telescoping loop's over the
+/// whole nest in place of its own and the outermost loop's).
+const SCEV *executions(const BasicBlock *BB, const IRNest &Nest, ScalarEvolution &SE,
+                       const Telescopes &Ts) {
   Type *I64 = Type::getInt64Ty(SE.getContext());
   const SCEV *N = SE.getOne(I64);
+  const Telescope *Rows = nullptr;
+  for (const Telescope &T : Ts)
+    if (T.K->contains(BB))
+      Rows = &T;
   for (const Loop *L : Nest.Loops) {
-    if (!L->contains(BB))
+    if (!L->contains(BB) || (Rows && L == Nest.Loops[0]))
       continue;
-    const SCEV *Trips = tripsInvariantIn(L, Nest.Loops[0], SE);
+    const SCEV *Trips = L == (Rows ? Rows->K : nullptr) ? Rows->Trips
+                                                        : tripsInvariantIn(L, Nest.Loops[0], SE);
     if (!Trips)
       return nullptr;
     N = SE.getMulExpr(N, Trips);
@@ -213,10 +334,15 @@ const SCEV *tripsInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &
   return SE.getAddExpr(BTC, SE.getOne(BTC->getType()));
 }
 
-const SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
-                          ScalarEvolution &SE) {
+Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, ScalarEvolution &SE) {
   const Loop *Outer = Nest.IR.Loops[0];
   Type *I64 = Type::getInt64Ty(SE.getContext());
+  Footprint FP;
+  Telescopes Ts;
+  for (const Loop *K : Nest.IR.Loops)
+    if (!tripsInvariantIn(K, Outer, SE))
+      if (auto T = telescope(K, Outer, SE, FP.Reads))
+        Ts.push_back(*T);
   const SCEV *Total = SE.getZero(I64);
   std::vector<ArrayExtent> Extents;
   std::vector<const SCEV *> Indirect; // executions * a page, per indirect reference
@@ -225,13 +351,14 @@ const SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
     Instruction *Access = Nest.IR.Accesses[R];
     Value *Ptr = Access ? getLoadStorePointerOperand(Access) : nullptr;
     if (!Ptr || !SE.isSCEVable(Ptr->getType()))
-      return nullptr;
-    if (Ref.Indirect) {
+      return {};
+    std::optional<AddressSpan> A = span(SE.getSCEV(Ptr), Outer, SE, Ts);
+    if (Ref.Indirect && !A) {
       // Anywhere in the array: a page per execution (and the element), at
       // most the array.
-      const SCEV *Execs = executions(Access->getParent(), Nest.IR, SE);
+      const SCEV *Execs = executions(Access->getParent(), Nest.IR, SE, Ts);
       if (!Execs)
-        return nullptr;
+        return {};
       const SCEV *Bytes = SE.getAddExpr(SE.getMulExpr(Execs, SE.getConstant(I64, PageSize)),
                                         SE.getConstant(I64, Ref.ElemSize));
       if (Ref.ArrayBytes)
@@ -240,9 +367,9 @@ const SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
         Indirect.push_back(Bytes);
       continue;
     }
-    std::optional<AddressSpan> A = span(SE.getSCEV(Ptr), Outer, SE);
+    // Affine, or a stream along a telescoping loop (val[k] from rowptr[r]).
     if (!A)
-      return nullptr;
+      return {};
     addToExtents(Extents, *A, Ref, SE);
   }
   const SCEV *Dense = SE.getZero(I64);
@@ -253,7 +380,8 @@ const SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
   // would make the nest never fit, and run the hinted version in core.
   for (const SCEV *Bytes : Indirect)
     Total = SE.getAddExpr(Total, Dense->isZero() ? Bytes : SE.getUMinExpr(Bytes, Dense));
-  return SE.getAddExpr(Total, Dense);
+  FP.Bytes = SE.getAddExpr(Total, Dense);
+  return FP;
 }
 
 const SCEV *pagesPerIteration(const AnalyzedNest &Nest, int K, ScalarEvolution &SE) {

@@ -132,7 +132,7 @@ std::string hintPipelines(const AnalyzedNest &V, RewriteContext &Cx) {
 /// Gives the nest its run-time fit test (the original runs when FP fits) and
 /// its localized versions, and hints every version. Returns why the nest
 /// itself got no hints (its versions may have), or "".
-std::string versionAndHint(const AnalyzedNest &Nest, const SCEV *FP, RewriteContext &Cx) {
+std::string versionAndHint(const AnalyzedNest &Nest, const Footprint &FP, RewriteContext &Cx) {
   const MachineParams &Machine = Cx.Params.Machine;
   Loop *Outer = Nest.IR.Loops[0];
   // The checks run in the order the clones are made: the whole nest in
@@ -197,9 +197,9 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
     // Read before the IR changes: every hinted nest runs only when its data
     // does not fit (the fit test); data that fits in the memory the analysis
     // assumes stays resident and gets no hints (DESIGN, Analysis 5).
-    const SCEV *FP = Reason.empty() ? nestFootprint(Nest, Machine.PageSize, Cx.SE) : nullptr;
+    Footprint FP = Reason.empty() ? nestFootprint(Nest, Machine.PageSize, Cx.SE) : Footprint{};
     if (Reason.empty())
-      Reason = fitTestRefusal(FP, Machine, Cx.SE);
+      Reason = fitTestRefusal(FP.Bytes, Machine, Cx.SE);
     if (Reason.empty()) {
       if (!Changed)
         Cx.RT = declareRuntime(*F.getParent());

@@ -141,18 +141,44 @@ static Loop *loopToVersion(Loop *Outer, const Instruction *At) {
   return Chosen;
 }
 
-/// Clones L (left untouched), choosing the clone when Need <= MemoryLimit(),
-/// tested at At.
-static Loop *versionAt(Loop *L, Instruction *At, const SCEV *Need, SCEVExpander &Exp,
+/// Where a footprint with entry reads is tested: the preheader of Outer,
+/// whose first iteration reads them too; null when they or the rest of
+/// Bytes cannot be computed there.
+static Instruction *entryReadPoint(Loop *Outer, const Footprint &FP, SCEVExpander &Exp,
+                                   ScalarEvolution &SE) {
+  BasicBlock *Check = Outer->getLoopPreheader();
+  if (!Check)
+    return nullptr;
+  Instruction *At = Check->getTerminator();
+  ValueToSCEVMapTy Zero;
+  for (const EntryRead &R : FP.Reads) {
+    if (!Exp.isSafeToExpandAt(R.Address, At))
+      return nullptr;
+    Zero[R.Stands] = SE.getZero(R.Ty);
+  }
+  return Exp.isSafeToExpandAt(SCEVParameterRewriter::rewrite(FP.Bytes, SE, Zero), At) ? At
+                                                                                      : nullptr;
+}
+
+/// Clones L (left untouched), choosing the clone when FP.Bytes <=
+/// MemoryLimit(), tested at At (after loading FP's entry reads there).
+static Loop *versionAt(Loop *L, Instruction *At, const Footprint &FP, SCEVExpander &Exp,
                        FunctionCallee MemoryLimit, StringRef Suffix, ValueToValueMapTy &VMap,
                        LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE) {
   return cloneLoopUnder(
       L,
       [&](IRBuilder<> &) -> Value * {
         IRBuilder<> B(At);
-        Value *FP = Exp.expandCodeFor(Need, Need->getType(), At);
+        ValueToSCEVMapTy Loaded;
+        for (const EntryRead &R : FP.Reads) {
+          Value *Addr = Exp.expandCodeFor(R.Address, B.getPtrTy(), At);
+          Loaded[R.Stands] = SE.getUnknown(B.CreateAlignedLoad(
+              R.Ty, Addr, cast<LoadInst>(R.Stands)->getAlign(), "oc.entry"));
+        }
+        const SCEV *Need = SCEVParameterRewriter::rewrite(FP.Bytes, SE, Loaded);
+        Value *Bytes = Exp.expandCodeFor(Need, Need->getType(), At);
         Value *Limit = B.CreateCall(MemoryLimit, {}, "oc.limit");
-        return B.CreateICmpULE(FP, Limit, "oc.fits");
+        return B.CreateICmpULE(Bytes, Limit, "oc.fits");
       },
       Suffix, VMap, LI, DT, SE);
 }
@@ -163,16 +189,19 @@ Loop *versionNest(Loop *Outer, const SCEV *Need, FunctionCallee MemoryLimit, Str
   assert(Need && "a fit test needs a footprint");
   SCEVExpander Exp(SE, Outer->getHeader()->getModule()->getDataLayout(), "oc.fp");
   Instruction *At = fitTestPoint(Outer, Need, Exp, SE);
-  return At ? versionAt(Outer, At, Need, Exp, MemoryLimit, Suffix, VMap, LI, DT, SE) : nullptr;
+  return At ? versionAt(Outer, At, Footprint{Need, {}}, Exp, MemoryLimit, Suffix, VMap, LI, DT,
+                        SE)
+            : nullptr;
 }
 
-bool versionOriginal(Loop *Outer, const SCEV *Footprint, FunctionCallee MemoryLimit,
+bool versionOriginal(Loop *Outer, const Footprint &FP, FunctionCallee MemoryLimit,
                      LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE) {
-  assert(Footprint && "a fit test needs a footprint");
+  assert(FP.Bytes && "a fit test needs a footprint");
   SCEVExpander Exp(SE, Outer->getHeader()->getModule()->getDataLayout(), "oc.fp");
-  Instruction *At = fitTestPoint(Outer, Footprint, Exp, SE);
+  Instruction *At = FP.Reads.empty() ? fitTestPoint(Outer, FP.Bytes, Exp, SE)
+                                     : entryReadPoint(Outer, FP, Exp, SE);
   ValueToValueMapTy VMap;
-  Loop *Original = At ? versionAt(loopToVersion(Outer, At), At, Footprint, Exp, MemoryLimit,
+  Loop *Original = At ? versionAt(loopToVersion(Outer, At), At, FP, Exp, MemoryLimit,
                                   ".oc.orig", VMap, LI, DT, SE)
                       : nullptr;
   if (!Original)

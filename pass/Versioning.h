@@ -18,6 +18,7 @@
 #ifndef OUTCORE_VERSIONING_H
 #define OUTCORE_VERSIONING_H
 
+#include "Footprint.h"
 #include "Locality.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -57,11 +58,12 @@ llvm::Loop *versionNest(llvm::Loop *Outer, const llvm::SCEV *Need,
                         llvm::DominatorTree &DT, llvm::ScalarEvolution &SE);
 
 /// The fit test of a hinted nest: the nest's original code (an untouched
-/// clone) runs when Footprint <= MemoryLimit(). Where the test runs before a
+/// clone) runs when FP.Bytes <= MemoryLimit(). Where the test runs before a
 /// small loop around the nest that the pass does not model, that loop is
-/// cloned with the nest. False, with nothing changed, when the shape does not
-/// allow it.
-bool versionOriginal(llvm::Loop *Outer, const llvm::SCEV *Footprint,
+/// cloned with the nest; a footprint with entry reads is tested in the nest's
+/// own preheader, after loading them. False, with nothing changed, when the
+/// shape does not allow it.
+bool versionOriginal(llvm::Loop *Outer, const Footprint &FP,
                      llvm::FunctionCallee MemoryLimit, llvm::LoopInfo &LI,
                      llvm::DominatorTree &DT, llvm::ScalarEvolution &SE);
 
