@@ -85,22 +85,17 @@ const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &
   return nullptr;
 }
 
-/// A loop K directly inside the nest's outermost loop R that walks one row
-/// of a compressed layout: k = p[r], p[r] + 1, ... while k < p[r + 1] (CSR's
-/// rowptr), p[r] and p[r + 1] read in R's header. Its rows follow each other
-/// over R, so K's iterations over the whole nest telescope to
-/// p[last + 1] - p[first]: First (the load of p[r]) and Last (of p[r + 1])
-/// stand in SCEVs for those two elements, read at the nest's entry.
+/// A row walk of the nest and its iterations over the whole nest (i64):
+/// its rows follow each other, so they telescope to p[last + 1] - p[first].
 struct Telescope {
-  const Loop *K;
-  const SCEVUnknown *First, *Last;
-  const SCEV *Trips; ///< iterations of K over the nest, i64
+  RowWalk W;
+  const SCEV *Trips;
 };
 using Telescopes = SmallVector<Telescope, 2>;
 
 const Telescope *telescopeOf(const Telescopes &Ts, const Loop *K) {
   for (const Telescope &T : Ts)
-    if (T.K == K)
+    if (T.W.K == K)
       return &T;
   return nullptr;
 }
@@ -114,72 +109,6 @@ LoadInst *headerLoadOf(const SCEV *Address, const Loop *R, ScalarEvolution &SE) 
     if (auto *Load = dyn_cast<LoadInst>(&I))
       if (Load->isSimple() && SE.getSCEV(Load->getPointerOperand()) == Address)
         return Load;
-  return nullptr;
-}
-
-/// K as a Telescope of the nest Outer, with the two entry reads it needs.
-std::optional<Telescope> telescope(const Loop *K, const Loop *Outer, ScalarEvolution &SE,
-                                   std::vector<EntryRead> &Reads) {
-  BasicBlock *Latch = K->getLoopLatch();
-  auto *Br = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
-  auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
-  if (K->getParentLoop() != Outer || !Cmp || Br->getSuccessor(0) != K->getHeader() ||
-      !(Cmp->getPredicate() == ICmpInst::ICMP_SLT || Cmp->getPredicate() == ICmpInst::ICMP_ULT ||
-        Cmp->getPredicate() == ICmpInst::ICMP_NE))
-    return std::nullopt;
-  // The counter, tested before or after its increment, and the bound.
-  auto *IV = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Cmp->getOperand(0)));
-  auto *Bound = dyn_cast<SCEVUnknown>(SE.getSCEV(Cmp->getOperand(1)));
-  auto *BoundLoad = Bound ? dyn_cast<LoadInst>(Bound->getValue()) : nullptr;
-  if (!IV || IV->getLoop() != K || !IV->isAffine() || !IV->getStepRecurrence(SE)->isOne() ||
-      !BoundLoad)
-    return std::nullopt;
-  const SCEV *Start = IV->getStart();
-  if (!isa<SCEVUnknown>(Start))
-    Start = SE.getMinusSCEV(Start, SE.getOne(Start->getType()));
-  auto *StartU = dyn_cast<SCEVUnknown>(Start);
-  auto *StartLoad = StartU ? dyn_cast<LoadInst>(StartU->getValue()) : nullptr;
-  if (!StartLoad || StartLoad->getType() != BoundLoad->getType())
-    return std::nullopt;
-  // p[r] and p[r + 1]: one element apart, the next row's start.
-  auto *FirstAt = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(StartLoad->getPointerOperand()));
-  if (!FirstAt || FirstAt->getLoop() != Outer || !FirstAt->isAffine())
-    return std::nullopt;
-  const SCEV *LastAt = FirstAt->getPostIncExpr(SE);
-  const SCEV *BTC = backedgeCount(Outer, SE);
-  LoadInst *First = headerLoadOf(FirstAt, Outer, SE), *Last = headerLoadOf(LastAt, Outer, SE);
-  if (!First || !Last || SE.getSCEV(BoundLoad->getPointerOperand()) != LastAt || !BTC ||
-      !SE.isLoopInvariant(BTC, Outer) || !SE.isLoopInvariant(FirstAt->getStart(), Outer) ||
-      !SE.isLoopInvariant(FirstAt->getStepRecurrence(SE), Outer) || StartLoad != First)
-    return std::nullopt;
-  Reads.push_back({First, FirstAt->getStart(), First->getType()});
-  Reads.push_back({Last, cast<SCEVAddRecExpr>(LastAt)->evaluateAtIteration(BTC, SE),
-                   Last->getType()});
-  Type *I64 = Type::getInt64Ty(SE.getContext());
-  bool Signed = Cmp->getPredicate() != ICmpInst::ICMP_ULT;
-  auto Wide = [&](const SCEV *V) {
-    return Signed ? SE.getTruncateOrSignExtend(V, I64) : SE.getTruncateOrZeroExtend(V, I64);
-  };
-  const SCEV *Trips = SE.getSMaxExpr(
-      SE.getMinusSCEV(Wide(SE.getUnknown(Last)), Wide(SE.getUnknown(First))), SE.getZero(I64));
-  return Telescope{K, cast<SCEVUnknown>(SE.getUnknown(First)),
-                   cast<SCEVUnknown>(SE.getUnknown(Last)), Trips};
-}
-
-/// The start of AR, a recurrence of a telescoping loop, as Rest + Step *
-/// ext(p[r]) with Rest invariant in the nest: Rest, else null.
-const SCEV *restOfStart(const SCEVAddRecExpr *AR, const Telescope &T, const Loop *Outer,
-                        ScalarEvolution &SE) {
-  const SCEV *Start = AR->getStart(), *Step = AR->getStepRecurrence(SE);
-  ValueToSCEVMapTy Zero{{T.First->getValue(), SE.getZero(T.First->getType())}};
-  const SCEV *Rest = SCEVParameterRewriter::rewrite(Start, SE, Zero);
-  if (!SE.isLoopInvariant(Rest, Outer))
-    return nullptr;
-  Type *Ty = Step->getType();
-  for (const SCEV *P : {SE.getTruncateOrSignExtend(T.First, Ty),
-                        SE.getTruncateOrZeroExtend(T.First, Ty)})
-    if (SE.getAddExpr(Rest, SE.getMulExpr(Step, P)) == Start)
-      return Rest;
   return nullptr;
 }
 
@@ -200,7 +129,7 @@ const SCEV *widthInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE,
       return nullptr;
     if (const Telescope *T = telescopeOf(Ts, AR->getLoop())) {
       // Row after row: the whole walk spans the telescoped iterations.
-      if (!restOfStart(AR, *T, Outer, SE))
+      if (!rowStreamBase(AR, T->W, SE))
         return nullptr;
       return SE.getMulExpr(SE.getAbsExpr(SE.getTruncateOrSignExtend(Step, I64), false), T->Trips);
     }
@@ -266,7 +195,7 @@ std::optional<AddressSpan> span(const SCEV *S, const Loop *Outer, ScalarEvolutio
   const SCEV *Start = FirstIteration(SE, Outer).visit(S);
   ValueToSCEVMapTy AtEntry;
   for (const Telescope &T : Ts)
-    AtEntry[T.First->getValue()] = SE.getZero(T.First->getType());
+    AtEntry[T.W.First] = SE.getZero(T.W.First->getType());
   if (!Bytes || !SE.isLoopInvariant(SCEVParameterRewriter::rewrite(Start, SE, AtEntry), Outer))
     return std::nullopt;
   return AddressSpan{Start, Bytes};
@@ -311,12 +240,12 @@ const SCEV *executions(const BasicBlock *BB, const IRNest &Nest, ScalarEvolution
   const SCEV *N = SE.getOne(I64);
   const Telescope *Rows = nullptr;
   for (const Telescope &T : Ts)
-    if (T.K->contains(BB))
+    if (T.W.K->contains(BB))
       Rows = &T;
   for (const Loop *L : Nest.Loops) {
     if (!L->contains(BB) || (Rows && L == Nest.Loops[0]))
       continue;
-    const SCEV *Trips = L == (Rows ? Rows->K : nullptr) ? Rows->Trips
+    const SCEV *Trips = L == (Rows ? Rows->W.K : nullptr) ? Rows->Trips
                                                         : tripsInvariantIn(L, Nest.Loops[0], SE);
     if (!Trips)
       return nullptr;
@@ -326,6 +255,56 @@ const SCEV *executions(const BasicBlock *BB, const IRNest &Nest, ScalarEvolution
 }
 
 } // namespace
+
+std::optional<RowWalk> rowWalk(const Loop *K, const Loop *Outer, ScalarEvolution &SE) {
+  BasicBlock *Latch = K->getLoopLatch();
+  auto *Br = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+  auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
+  if (K->getParentLoop() != Outer || !Cmp || Br->getSuccessor(0) != K->getHeader() ||
+      !(Cmp->getPredicate() == ICmpInst::ICMP_SLT || Cmp->getPredicate() == ICmpInst::ICMP_ULT ||
+        Cmp->getPredicate() == ICmpInst::ICMP_NE))
+    return std::nullopt;
+  // The counter, tested before or after its increment, against p[r + 1].
+  auto *IV = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Cmp->getOperand(0)));
+  auto *Bound = dyn_cast<SCEVUnknown>(SE.getSCEV(Cmp->getOperand(1)));
+  auto *BoundLoad = Bound ? dyn_cast<LoadInst>(Bound->getValue()) : nullptr;
+  if (!IV || IV->getLoop() != K || !IV->isAffine() || !IV->getStepRecurrence(SE)->isOne() ||
+      !BoundLoad)
+    return std::nullopt;
+  const SCEV *Start = IV->getStart();
+  if (!isa<SCEVUnknown>(Start))
+    Start = SE.getMinusSCEV(Start, SE.getOne(Start->getType()));
+  auto *StartU = dyn_cast<SCEVUnknown>(Start);
+  auto *StartLoad = StartU ? dyn_cast<LoadInst>(StartU->getValue()) : nullptr;
+  if (!StartLoad || StartLoad->getType() != BoundLoad->getType())
+    return std::nullopt;
+  // p[r] and p[r + 1]: one element apart, the next row's start.
+  auto *FirstAt = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(StartLoad->getPointerOperand()));
+  if (!FirstAt || FirstAt->getLoop() != Outer || !FirstAt->isAffine() ||
+      !SE.isLoopInvariant(FirstAt->getStart(), Outer) ||
+      !SE.isLoopInvariant(FirstAt->getStepRecurrence(SE), Outer))
+    return std::nullopt;
+  const SCEV *LastAt = FirstAt->getPostIncExpr(SE);
+  LoadInst *First = headerLoadOf(FirstAt, Outer, SE), *Last = headerLoadOf(LastAt, Outer, SE);
+  if (!First || !Last || First != StartLoad ||
+      SE.getSCEV(BoundLoad->getPointerOperand()) != LastAt)
+    return std::nullopt;
+  return RowWalk{K, First, Last, FirstAt, Cmp->getPredicate() != ICmpInst::ICMP_ULT};
+}
+
+const SCEV *rowStreamBase(const SCEVAddRecExpr *AR, const RowWalk &W, ScalarEvolution &SE) {
+  if (AR->getLoop() != W.K)
+    return nullptr;
+  const SCEV *Start = AR->getStart(), *Step = AR->getStepRecurrence(SE);
+  ValueToSCEVMapTy Zero{{W.First, SE.getZero(W.First->getType())}};
+  const SCEV *Rest = SCEVParameterRewriter::rewrite(Start, SE, Zero);
+  if (!SE.isLoopInvariant(Rest, W.K->getParentLoop()))
+    return nullptr;
+  Type *Ty = Step->getType();
+  const SCEV *P = SE.getUnknown(W.First);
+  const SCEV *Ext = W.Signed ? SE.getTruncateOrSignExtend(P, Ty) : SE.getTruncateOrZeroExtend(P, Ty);
+  return SE.getAddExpr(Rest, SE.getMulExpr(Step, Ext)) == Start ? Rest : nullptr;
+}
 
 const SCEV *tripsInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &SE) {
   const SCEV *BTC = backedgesInvariantIn(L, Outer, SE);
@@ -339,10 +318,24 @@ Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, ScalarEvolut
   Type *I64 = Type::getInt64Ty(SE.getContext());
   Footprint FP;
   Telescopes Ts;
-  for (const Loop *K : Nest.IR.Loops)
-    if (!tripsInvariantIn(K, Outer, SE))
-      if (auto T = telescope(K, Outer, SE, FP.Reads))
-        Ts.push_back(*T);
+  for (const Loop *K : Nest.IR.Loops) {
+    std::optional<RowWalk> W;
+    const SCEV *BTC = backedgeCount(Outer, SE);
+    if (tripsInvariantIn(K, Outer, SE) || !BTC || !SE.isLoopInvariant(BTC, Outer) ||
+        !(W = rowWalk(K, Outer, SE)))
+      continue;
+    // p[first] and p[last + 1], which the nest's first and last rows read.
+    FP.Reads.push_back({W->First, W->FirstAt->getStart(), W->First->getType()});
+    FP.Reads.push_back({W->Last, cast<SCEVAddRecExpr>(W->FirstAt->getPostIncExpr(SE))
+                                     ->evaluateAtIteration(BTC, SE),
+                        W->Last->getType()});
+    auto Wide = [&](Value *V) {
+      return W->Signed ? SE.getTruncateOrSignExtend(SE.getUnknown(V), I64)
+                       : SE.getTruncateOrZeroExtend(SE.getUnknown(V), I64);
+    };
+    Ts.push_back(Telescope{*W, SE.getSMaxExpr(SE.getMinusSCEV(Wide(W->Last), Wide(W->First)),
+                                     SE.getZero(I64))});
+  }
   const SCEV *Total = SE.getZero(I64);
   std::vector<ArrayExtent> Extents;
   std::vector<const SCEV *> Indirect; // executions * a page, per indirect reference

@@ -13,12 +13,15 @@
 
 #include "Locality.h"
 
+#include <optional>
 #include <vector>
 
 namespace llvm {
+class LoadInst;
 class Loop;
 class ScalarEvolution;
 class SCEV;
+class SCEVAddRecExpr;
 class Type;
 class Value;
 } // namespace llvm
@@ -49,6 +52,25 @@ struct Footprint {
   const llvm::SCEV *Bytes = nullptr;
   std::vector<EntryRead> Reads;
 };
+
+/// A loop K directly inside the loop R that walks one row of a compressed
+/// layout: k = p[r], p[r] + 1, ... while k < p[r + 1] (CSR's rowptr), p[r]
+/// and p[r + 1] read in R's header (which every iteration of R runs).
+struct RowWalk {
+  const llvm::Loop *K;
+  llvm::LoadInst *First, *Last;         ///< the loads of p[r] and p[r + 1]
+  const llvm::SCEVAddRecExpr *FirstAt;  ///< &p[r] over R
+  bool Signed;                          ///< k and p compare as signed values
+};
+
+/// K as a row walk inside Outer, if it is one.
+std::optional<RowWalk> rowWalk(const llvm::Loop *K, const llvm::Loop *Outer,
+                               llvm::ScalarEvolution &SE);
+
+/// AR, an address along the row walk W (val[k]), as Base + Step * ext(p[r])
+/// at the row's first k: Base (invariant in R), else null.
+const llvm::SCEV *rowStreamBase(const llvm::SCEVAddRecExpr *AR, const RowWalk &W,
+                                llvm::ScalarEvolution &SE);
 
 /// An upper bound of the bytes the references of the nest touch over the
 /// whole nest, rounded out to pages. An inner loop walking one row of a

@@ -185,6 +185,11 @@ void NestRewriter::expandInvariants() {
   for (const RefSchedule &RS : NS.Refs) {
     Bases.push_back(Exp.expandCodeFor(RS.Base, RS.Base->getType(), PT));
     Steps.push_back(RS.Step ? nullptr : Exp.expandCodeFor(RS.StepS, RS.StepS->getType(), PT));
+    const SCEV *RowStep = RS.RowAt ? RS.RowAt->getStepRecurrence(Cx.SE) : nullptr;
+    RowBases.push_back(RS.RowAt ? Exp.expandCodeFor(RS.RowAt->getStart(),
+                                                    RS.RowAt->getStart()->getType(), PT)
+                                : nullptr);
+    RowSteps.push_back(RS.RowAt ? Exp.expandCodeFor(RowStep, RowStep->getType(), PT) : nullptr);
   }
 }
 
@@ -335,6 +340,38 @@ CallInst *NestRewriter::emitHint(IRBuilderBase &B, unsigned R, Value *Pf, Value 
   return nullptr;
 }
 
+/// The address of row stream R at the first k of iteration It of the
+/// pipeline loop: Base + Step * p[It], with p[It] loaded (It <= tc: the
+/// loop reads p[tc] as the last row's end).
+Value *NestRewriter::rowAddr(IRBuilderBase &B, unsigned R, Value *It) {
+  const RefSchedule &RS = NS.Refs[R];
+  Value *At = B.CreateGEP(B.getInt8Ty(), RowBases[R],
+                          B.CreateMul(It, B.CreateSExtOrTrunc(RowSteps[R], B.getInt64Ty())));
+  Value *K = B.CreateAlignedLoad(RS.RowLoad->getType(), At, RS.RowLoad->getAlign(), "oc.row");
+  K = RS.RowSigned ? B.CreateSExtOrTrunc(K, B.getInt64Ty()) : B.CreateZExtOrTrunc(K, B.getInt64Ty());
+  return B.CreateGEP(B.getInt8Ty(), BasePtrs[R], B.CreateMul(K, B.getInt64(RS.Step)),
+                     "oc.row.addr");
+}
+
+/// The block hint of row stream R over the iterations [First, EndIt) of the
+/// pipeline loop: the pages from its first byte's to its last one's, or
+/// (WholePages, releases behind) only those it covers entirely, as the next
+/// row may still read the last one. The address is null unless Ok.
+CallInst *NestRewriter::rowHint(IRBuilderBase &B, unsigned R, bool Prefetch, Value *First,
+                                Value *EndIt, Value *Ok, bool WholePages) {
+  Value *Lo = rowAddr(B, R, First);
+  Value *Hi = B.CreatePtrToInt(rowAddr(B, R, EndIt), B.getInt64Ty());
+  if (!WholePages)
+    Hi = B.CreateAdd(Hi, B.getInt64(Page - 1));
+  Value *PageLo = B.CreateUDiv(B.CreatePtrToInt(Lo, B.getInt64Ty()), B.getInt64(Page));
+  Value *Pages = B.CreateSub(B.CreateUDiv(Hi, B.getInt64(Page)), PageLo, "oc.row.pages");
+  Value *Addr = Prefetch ? pfAddr(B, R, Ok, Lo) : relAddr(B, R, Ok, Lo);
+  Value *Prio = B.getInt32(NS.Refs[R].Priority);
+  return located(B.CreateCall(Prefetch ? Cx.RT.PrefetchBlock : Cx.RT.ReleaseBlock,
+                              {Addr, Pages, Prio, TagValues[R]}),
+                 R);
+}
+
 /// Prolog: the first Distance iterations in one block prefetch.
 void NestRewriter::emitBlockProlog() {
   assert(TC && TagValues.size() == NS.Refs.size() && "addresses and tags first");
@@ -345,6 +382,10 @@ void NestRewriter::emitBlockProlog() {
       continue; // a page per iteration: the page prolog
     if (!Pro)
       Pro = PB.CreateBinaryIntrinsic(Intrinsic::umin, PB.getInt64(D), TC);
+    if (RS.RowAt) {
+      rowHint(PB, R, /*Prefetch=*/true, PB.getInt64(0), Pro, nullptr, false);
+      continue;
+    }
     Value *Addr = pfAddr(PB, R, nullptr, lowAddr(PB, R, PB.getInt64(0), Pro));
     located(PB.CreateCall(Cx.RT.PrefetchBlock, {Addr, pagesFor(PB, R, Pro),
                                                 PB.getInt32(RS.Priority), TagValues[R]}),
@@ -416,6 +457,18 @@ void NestRewriter::emitSteadyState() {
     const RefSchedule &RS = NS.Refs[R];
     if (RS.PerIteration)
       continue;
+    if (RS.RowAt) {
+      // Both ends at most tc: p[] is read only where the loop reads it.
+      if (RS.Prefetch)
+        Steady[R] = rowHint(SB, R, true, SB.CreateBinaryIntrinsic(Intrinsic::umin, PfIt, TC),
+                            PfEnd, PfOk, false);
+      if (RS.Release) {
+        CallInst *Rel = rowHint(SB, R, false, SB.CreateSelect(NotFirst, RelIt, S), S, NotFirst,
+                                true);
+        Steady[R] = Steady[R] ? Steady[R] : Rel;
+      }
+      continue;
+    }
     Value *Pf = RS.Prefetch ? pfAddr(SB, R, PfOk, lowAddr(SB, R, PfIt, PfEnd)) : nullptr;
     Value *Rel = RS.Release ? relAddr(SB, R, NotFirst, lowAddr(SB, R, RelIt, S)) : nullptr;
     Steady[R] = emitHint(SB, R, Pf, Rel, SB.getInt64(RS.Pages));
@@ -464,6 +517,10 @@ void NestRewriter::emitFinalRelease() {
       SLast->addIncoming(S, Lx);
       ELast = PhiB.CreatePHI(S->getType(), 1, "oc.e.last");
       ELast->addIncoming(End, Lx);
+    }
+    if (RS.RowAt) {
+      rowHint(EB, R, /*Prefetch=*/false, SLast, ELast, nullptr, false);
+      continue;
     }
     // A per-iteration reference has only its last iteration left.
     Value *First = RS.PerIteration ? EB.CreateSub(ELast, EB.getInt64(1)) : SLast;

@@ -100,6 +100,9 @@ private:
   llvm::CallInst *emitHint(IRBuilderBase &B, unsigned R, Value *Pf, Value *Rel,
                            Value *Pages);
   llvm::CallInst *indirectPrefetch(IRBuilderBase &B, unsigned R, Value *It);
+  Value *rowAddr(IRBuilderBase &B, unsigned R, Value *It);
+  llvm::CallInst *rowHint(IRBuilderBase &B, unsigned R, bool Prefetch, Value *First,
+                          Value *EndIt, Value *Ok, bool WholePages);
 
   const AnalyzedNest &Nest;
   const NestSchedule &NS;
@@ -115,6 +118,9 @@ private:
   /// Per reference of NS.Refs.
   std::vector<Value *> Bases, Steps, BasePtrs, PageStride, PfGate, RelGate,
       TagValues;
+  /// Per row stream (RefSchedule::RowAt): &p[0] of the pipeline loop and the
+  /// bytes between two rows' p[]; null for other references.
+  std::vector<Value *> RowBases, RowSteps;
   std::vector<int> Tags;
   std::vector<llvm::CallInst *> Steady; ///< the hint a remark describes
 
