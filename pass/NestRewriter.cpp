@@ -174,6 +174,7 @@ void NestRewriter::run() {
   updateLoopInfo();
   emitPerIterationHints();
   emitPageProlog();
+  skipNullAddresses();
   Exp.clear();
   emitRemarks();
 }
@@ -656,6 +657,76 @@ void NestRewriter::emitPageProlog() {
     Value *Addr = pfAddr(KB, R, InProlog, addrAt(KB, R, K));
     emitHint(KB, R, Addr, nullptr, KB.getInt64(1));
   }
+}
+
+/// The steady-state hint Call of reference R, whose addresses are select(ok,
+/// address, null) where a prefetch may fall past the data or a release come
+/// before it (or an outer predicate is off), made as a call of only the
+/// addresses whose ok holds, and no call when none does: the runtime drops
+/// a null address, but each is a call, and half of a short column walk's
+/// would be. The branches replace the selects: the common case costs the
+/// same. Returns the call with every address (the one a remark describes).
+CallInst *NestRewriter::callOnlyNonNull(CallInst *Call, unsigned R) {
+  auto Side = [](Value *V) -> std::pair<Value *, Value *> { // (ok, address)
+    auto *Sel = dyn_cast<SelectInst>(V);
+    if (Sel && isa<ConstantPointerNull>(Sel->getFalseValue()))
+      return {Sel->getCondition(), Sel->getTrueValue()};
+    return {nullptr, V};
+  };
+  bool Bundled = Call->getCalledOperand() == Cx.RT.PrefetchReleaseBlock.getCallee();
+  bool Prefetch = Bundled || Call->getCalledOperand() == Cx.RT.PrefetchBlock.getCallee();
+  auto [PfOk, Pf] = Prefetch ? Side(Call->getArgOperand(0)) : std::pair<Value *, Value *>();
+  auto [RelOk, Rel] = Bundled    ? Side(Call->getArgOperand(1))
+                      : Prefetch ? std::pair<Value *, Value *>()
+                                 : Side(Call->getArgOperand(0));
+  if (!PfOk && !RelOk)
+    return Call;
+  Value *Pages = Call->getArgOperand(Bundled ? 2 : 1);
+  // Both sides as wanted, each alone, or neither, by the oks: the first
+  // ok's true branch holds the calls with its side.
+  Value *First = PfOk ? PfOk : RelOk, *Second = PfOk ? RelOk : nullptr;
+  Instruction *With, *Without;
+  SplitBlockAndInsertIfThenElse(First, Call, &With, &Without, nullptr, nullptr, &Cx.LI);
+  Call->getParent()->setName("oc.hinted");
+  auto Hint = [&](Instruction *At, Value *P, Value *Q) {
+    At->getParent()->setName(P && Q ? "oc.both" : P ? "oc.pf.only" : "oc.rel.only");
+    IRBuilder<> B(At);
+    return emitHint(B, R, P, Q, Pages);
+  };
+  CallInst *All = nullptr;
+  if (!Second) { // one ok: its side with the other (if any), or the other alone
+    All = Hint(With, Pf, Rel);
+    if (PfOk ? Rel != nullptr : Pf != nullptr)
+      Hint(Without, PfOk ? nullptr : Pf, PfOk ? Rel : nullptr);
+  } else {
+    Instruction *Both, *PfOnly;
+    With->getParent()->setName("oc.pf.ok");
+    Without->getParent()->setName("oc.pf.none");
+    SplitBlockAndInsertIfThenElse(Second, With, &Both, &PfOnly, nullptr, nullptr, &Cx.LI);
+    With->getParent()->setName("oc.pf.done");
+    All = Hint(Both, Pf, Rel);
+    Hint(PfOnly, Pf, nullptr);
+    Hint(SplitBlockAndInsertIfThen(Second, Without, false, nullptr, nullptr, &Cx.LI), nullptr,
+         Rel);
+    Without->getParent()->setName("oc.pf.none.done");
+  }
+  Call->eraseFromParent();
+  return All;
+}
+
+/// No hint call carries a null address (callOnlyNonNull on each steady-state
+/// and per-iteration hint). Last: the branches split the loops' blocks.
+void NestRewriter::skipNullAddresses() {
+  for (size_t R = 0; R < NS.Refs.size(); ++R)
+    if (Steady[R] && !NS.Refs[R].IndexLoad && !NS.Refs[R].RowAt) {
+      SmallVector<Value *, 2> Selects(Steady[R]->arg_begin(), Steady[R]->arg_begin() + 2);
+      Steady[R] = callOnlyNonNull(Steady[R], R);
+      for (Value *V : Selects)
+        if (auto *Sel = dyn_cast<SelectInst>(V); Sel && Sel->use_empty())
+          Sel->eraseFromParent();
+    }
+  Cx.DT.recalculate(Cx.F);
+  Cx.SE.forgetTopmostLoop(L);
 }
 
 void NestRewriter::emitRemarks() {
