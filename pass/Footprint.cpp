@@ -25,7 +25,9 @@ const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &
 const SCEV *backedgesInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &SE) {
   Type *I64 = Type::getInt64Ty(SE.getContext());
   for (const SCEV *BTC : {backedgeCount(L, SE), backedgeCount(L, SE, /*SymbolicMax=*/true)}) {
-    if (!BTC)
+    // A symbolic maximum of all ones is the counter type's range: no bound
+    // (and one more than it is no trip at all).
+    if (!BTC || (isa<SCEVConstant>(BTC) && cast<SCEVConstant>(BTC)->getAPInt().isAllOnes()))
       continue;
     if (SE.isLoopInvariant(BTC, Outer))
       return SE.getTruncateOrZeroExtend(BTC, I64);
@@ -83,11 +85,40 @@ const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &
   return nullptr;
 }
 
+/// A row walk of the nest and its iterations over the whole nest (i64):
+/// its rows follow each other, so they telescope to p[last + 1] - p[first].
+struct Telescope {
+  RowWalk W;
+  const SCEV *Trips;
+};
+using Telescopes = SmallVector<Telescope, 2>;
+
+const Telescope *telescopeOf(const Telescopes &Ts, const Loop *K) {
+  for (const Telescope &T : Ts)
+    if (T.W.K == K)
+      return &T;
+  return nullptr;
+}
+
+/// The simple load in R's header of the element at Address, if any: the
+/// header runs in every iteration of R, and R leaves only at its latch.
+LoadInst *headerLoadOf(const SCEV *Address, const Loop *R, ScalarEvolution &SE) {
+  if (R->getExitingBlock() != R->getLoopLatch())
+    return nullptr;
+  for (Instruction &I : *R->getHeader())
+    if (auto *Load = dyn_cast<LoadInst>(&I))
+      if (Load->isSimple() && SE.getSCEV(Load->getPointerOperand()) == Address)
+        return Load;
+  return nullptr;
+}
+
 /// How far the value S moves over the iterations of the nest Outer: an
 /// upper bound of its largest minus its smallest value, as an i64 SCEV
 /// invariant in Outer (|step| * backedges per loop, through sums, casts,
-/// constant factors, min and max); null when not seen.
-const SCEV *widthInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
+/// constant factors, min and max; |step| * the telescoped iterations in a
+/// loop of Ts); null when not seen.
+const SCEV *widthInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE,
+                        const Telescopes &Ts) {
   Type *I64 = Type::getInt64Ty(SE.getContext());
   if (SE.isLoopInvariant(S, Outer))
     return SE.getZero(I64);
@@ -96,25 +127,31 @@ const SCEV *widthInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
     if (!Outer->contains(AR->getLoop()) || !AR->isAffine() || !SE.isLoopInvariant(Step, Outer) ||
         SE.getTypeSizeInBits(Step->getType()) > 64)
       return nullptr;
+    if (const Telescope *T = telescopeOf(Ts, AR->getLoop())) {
+      // Row after row: the whole walk spans the telescoped iterations.
+      if (!rowStreamBase(AR, T->W, SE))
+        return nullptr;
+      return SE.getMulExpr(SE.getAbsExpr(SE.getTruncateOrSignExtend(Step, I64), false), T->Trips);
+    }
     const SCEV *BTC = backedgesInvariantIn(AR->getLoop(), Outer, SE);
-    const SCEV *Start = widthInNest(AR->getStart(), Outer, SE);
+    const SCEV *Start = widthInNest(AR->getStart(), Outer, SE, Ts);
     if (!BTC || !Start)
       return nullptr;
     Step = SE.getAbsExpr(SE.getTruncateOrSignExtend(Step, I64), false);
     return SE.getAddExpr(Start, SE.getMulExpr(Step, BTC));
   }
   if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
-    return widthInNest(Cast->getOperand(), Outer, SE);
+    return widthInNest(Cast->getOperand(), Outer, SE, Ts);
   if (auto *Mul = dyn_cast<SCEVMulExpr>(S)) {
     auto *C = dyn_cast<SCEVConstant>(Mul->getOperand(0));
     const SCEV *W = Mul->getNumOperands() == 2 && C
-                        ? widthInNest(Mul->getOperand(1), Outer, SE) : nullptr;
+                        ? widthInNest(Mul->getOperand(1), Outer, SE, Ts) : nullptr;
     return W ? SE.getMulExpr(SE.getConstant(I64, C->getAPInt().abs().getZExtValue()), W)
              : nullptr;
   }
   if (auto *Div = dyn_cast<SCEVUDivExpr>(S)) { // x /u c moves by at most w(x) /u c + 1
     auto *C = dyn_cast<SCEVConstant>(Div->getRHS());
-    const SCEV *W = C && !C->isZero() ? widthInNest(Div->getLHS(), Outer, SE) : nullptr;
+    const SCEV *W = C && !C->isZero() ? widthInNest(Div->getLHS(), Outer, SE, Ts) : nullptr;
     return W ? SE.getAddExpr(SE.getUDivExpr(W, SE.getTruncateOrZeroExtend(C, I64)),
                              SE.getOne(I64))
              : nullptr;
@@ -125,7 +162,7 @@ const SCEV *widthInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
     bool Sum = isa<SCEVAddExpr>(S);
     const SCEV *W = SE.getZero(I64);
     for (const SCEV *Op : cast<SCEVNAryExpr>(S)->operands()) {
-      const SCEV *OpW = widthInNest(Op, Outer, SE);
+      const SCEV *OpW = widthInNest(Op, Outer, SE, Ts);
       if (!OpW)
         return nullptr;
       W = Sum ? SE.getAddExpr(W, OpW) : SE.getUMaxExpr(W, OpW);
@@ -150,10 +187,16 @@ struct AddressSpan {
   const SCEV *Start, *Bytes;
 };
 
-std::optional<AddressSpan> span(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
-  const SCEV *Bytes = widthInNest(S, Outer, SE);
+/// The span of S; its start may hold the first rows' starts of Ts (read at
+/// the nest's entry).
+std::optional<AddressSpan> span(const SCEV *S, const Loop *Outer, ScalarEvolution &SE,
+                                const Telescopes &Ts) {
+  const SCEV *Bytes = widthInNest(S, Outer, SE, Ts);
   const SCEV *Start = FirstIteration(SE, Outer).visit(S);
-  if (!Bytes || !SE.isLoopInvariant(Start, Outer))
+  ValueToSCEVMapTy AtEntry;
+  for (const Telescope &T : Ts)
+    AtEntry[T.W.First] = SE.getZero(T.W.First->getType());
+  if (!Bytes || !SE.isLoopInvariant(SCEVParameterRewriter::rewrite(Start, SE, AtEntry), Outer))
     return std::nullopt;
   return AddressSpan{Start, Bytes};
 }
@@ -189,14 +232,21 @@ void addToExtents(std::vector<ArrayExtent> &Extents, const AddressSpan &A, const
 }
 
 /// How often a block of the nest runs at most: the product of the
-/// iterations of the nest's loops around it.
-const SCEV *executions(const BasicBlock *BB, const IRNest &Nest, ScalarEvolution &SE) {
+/// iterations of the nest's loops around it (a telescoping loop's over the
+/// whole nest in place of its own and the outermost loop's).
+const SCEV *executions(const BasicBlock *BB, const IRNest &Nest, ScalarEvolution &SE,
+                       const Telescopes &Ts) {
   Type *I64 = Type::getInt64Ty(SE.getContext());
   const SCEV *N = SE.getOne(I64);
+  const Telescope *Rows = nullptr;
+  for (const Telescope &T : Ts)
+    if (T.W.K->contains(BB))
+      Rows = &T;
   for (const Loop *L : Nest.Loops) {
-    if (!L->contains(BB))
+    if (!L->contains(BB) || (Rows && L == Nest.Loops[0]))
       continue;
-    const SCEV *Trips = tripsInvariantIn(L, Nest.Loops[0], SE);
+    const SCEV *Trips = L == (Rows ? Rows->W.K : nullptr) ? Rows->Trips
+                                                        : tripsInvariantIn(L, Nest.Loops[0], SE);
     if (!Trips)
       return nullptr;
     N = SE.getMulExpr(N, Trips);
@@ -206,6 +256,56 @@ const SCEV *executions(const BasicBlock *BB, const IRNest &Nest, ScalarEvolution
 
 } // namespace
 
+std::optional<RowWalk> rowWalk(const Loop *K, const Loop *Outer, ScalarEvolution &SE) {
+  BasicBlock *Latch = K->getLoopLatch();
+  auto *Br = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
+  auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
+  if (K->getParentLoop() != Outer || !Cmp || Br->getSuccessor(0) != K->getHeader() ||
+      !(Cmp->getPredicate() == ICmpInst::ICMP_SLT || Cmp->getPredicate() == ICmpInst::ICMP_ULT ||
+        Cmp->getPredicate() == ICmpInst::ICMP_NE))
+    return std::nullopt;
+  // The counter, tested before or after its increment, against p[r + 1].
+  auto *IV = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Cmp->getOperand(0)));
+  auto *Bound = dyn_cast<SCEVUnknown>(SE.getSCEV(Cmp->getOperand(1)));
+  auto *BoundLoad = Bound ? dyn_cast<LoadInst>(Bound->getValue()) : nullptr;
+  if (!IV || IV->getLoop() != K || !IV->isAffine() || !IV->getStepRecurrence(SE)->isOne() ||
+      !BoundLoad)
+    return std::nullopt;
+  const SCEV *Start = IV->getStart();
+  if (!isa<SCEVUnknown>(Start))
+    Start = SE.getMinusSCEV(Start, SE.getOne(Start->getType()));
+  auto *StartU = dyn_cast<SCEVUnknown>(Start);
+  auto *StartLoad = StartU ? dyn_cast<LoadInst>(StartU->getValue()) : nullptr;
+  if (!StartLoad || StartLoad->getType() != BoundLoad->getType())
+    return std::nullopt;
+  // p[r] and p[r + 1]: one element apart, the next row's start.
+  auto *FirstAt = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(StartLoad->getPointerOperand()));
+  if (!FirstAt || FirstAt->getLoop() != Outer || !FirstAt->isAffine() ||
+      !SE.isLoopInvariant(FirstAt->getStart(), Outer) ||
+      !SE.isLoopInvariant(FirstAt->getStepRecurrence(SE), Outer))
+    return std::nullopt;
+  const SCEV *LastAt = FirstAt->getPostIncExpr(SE);
+  LoadInst *First = headerLoadOf(FirstAt, Outer, SE), *Last = headerLoadOf(LastAt, Outer, SE);
+  if (!First || !Last || First != StartLoad ||
+      SE.getSCEV(BoundLoad->getPointerOperand()) != LastAt)
+    return std::nullopt;
+  return RowWalk{K, First, Last, FirstAt, Cmp->getPredicate() != ICmpInst::ICMP_ULT};
+}
+
+const SCEV *rowStreamBase(const SCEVAddRecExpr *AR, const RowWalk &W, ScalarEvolution &SE) {
+  if (AR->getLoop() != W.K)
+    return nullptr;
+  const SCEV *Start = AR->getStart(), *Step = AR->getStepRecurrence(SE);
+  ValueToSCEVMapTy Zero{{W.First, SE.getZero(W.First->getType())}};
+  const SCEV *Rest = SCEVParameterRewriter::rewrite(Start, SE, Zero);
+  if (!SE.isLoopInvariant(Rest, W.K->getParentLoop()))
+    return nullptr;
+  Type *Ty = Step->getType();
+  const SCEV *P = SE.getUnknown(W.First);
+  const SCEV *Ext = W.Signed ? SE.getTruncateOrSignExtend(P, Ty) : SE.getTruncateOrZeroExtend(P, Ty);
+  return SE.getAddExpr(Rest, SE.getMulExpr(Step, Ext)) == Start ? Rest : nullptr;
+}
+
 const SCEV *tripsInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &SE) {
   const SCEV *BTC = backedgesInvariantIn(L, Outer, SE);
   if (!BTC)
@@ -213,10 +313,29 @@ const SCEV *tripsInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &
   return SE.getAddExpr(BTC, SE.getOne(BTC->getType()));
 }
 
-const SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
-                          ScalarEvolution &SE) {
+Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, ScalarEvolution &SE) {
   const Loop *Outer = Nest.IR.Loops[0];
   Type *I64 = Type::getInt64Ty(SE.getContext());
+  Footprint FP;
+  Telescopes Ts;
+  for (const Loop *K : Nest.IR.Loops) {
+    std::optional<RowWalk> W;
+    const SCEV *BTC = backedgeCount(Outer, SE);
+    if (tripsInvariantIn(K, Outer, SE) || !BTC || !SE.isLoopInvariant(BTC, Outer) ||
+        !(W = rowWalk(K, Outer, SE)))
+      continue;
+    // p[first] and p[last + 1], which the nest's first and last rows read.
+    FP.Reads.push_back({W->First, W->FirstAt->getStart(), W->First->getType()});
+    FP.Reads.push_back({W->Last, cast<SCEVAddRecExpr>(W->FirstAt->getPostIncExpr(SE))
+                                     ->evaluateAtIteration(BTC, SE),
+                        W->Last->getType()});
+    auto Wide = [&](Value *V) {
+      return W->Signed ? SE.getTruncateOrSignExtend(SE.getUnknown(V), I64)
+                       : SE.getTruncateOrZeroExtend(SE.getUnknown(V), I64);
+    };
+    Ts.push_back(Telescope{*W, SE.getSMaxExpr(SE.getMinusSCEV(Wide(W->Last), Wide(W->First)),
+                                     SE.getZero(I64))});
+  }
   const SCEV *Total = SE.getZero(I64);
   std::vector<ArrayExtent> Extents;
   std::vector<const SCEV *> Indirect; // executions * a page, per indirect reference
@@ -225,13 +344,14 @@ const SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
     Instruction *Access = Nest.IR.Accesses[R];
     Value *Ptr = Access ? getLoadStorePointerOperand(Access) : nullptr;
     if (!Ptr || !SE.isSCEVable(Ptr->getType()))
-      return nullptr;
-    if (Ref.Indirect) {
+      return {};
+    std::optional<AddressSpan> A = span(SE.getSCEV(Ptr), Outer, SE, Ts);
+    if (Ref.Indirect && !A) {
       // Anywhere in the array: a page per execution (and the element), at
       // most the array.
-      const SCEV *Execs = executions(Access->getParent(), Nest.IR, SE);
+      const SCEV *Execs = executions(Access->getParent(), Nest.IR, SE, Ts);
       if (!Execs)
-        return nullptr;
+        return {};
       const SCEV *Bytes = SE.getAddExpr(SE.getMulExpr(Execs, SE.getConstant(I64, PageSize)),
                                         SE.getConstant(I64, Ref.ElemSize));
       if (Ref.ArrayBytes)
@@ -240,9 +360,9 @@ const SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
         Indirect.push_back(Bytes);
       continue;
     }
-    std::optional<AddressSpan> A = span(SE.getSCEV(Ptr), Outer, SE);
+    // Affine, or a stream along a telescoping loop (val[k] from rowptr[r]).
     if (!A)
-      return nullptr;
+      return {};
     addToExtents(Extents, *A, Ref, SE);
   }
   const SCEV *Dense = SE.getZero(I64);
@@ -253,7 +373,8 @@ const SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
   // would make the nest never fit, and run the hinted version in core.
   for (const SCEV *Bytes : Indirect)
     Total = SE.getAddExpr(Total, Dense->isZero() ? Bytes : SE.getUMinExpr(Bytes, Dense));
-  return SE.getAddExpr(Total, Dense);
+  FP.Bytes = SE.getAddExpr(Total, Dense);
+  return FP;
 }
 
 const SCEV *pagesPerIteration(const AnalyzedNest &Nest, int K, ScalarEvolution &SE) {

@@ -13,12 +13,17 @@
 
 #include "Locality.h"
 
+#include <optional>
 #include <vector>
 
 namespace llvm {
+class LoadInst;
 class Loop;
 class ScalarEvolution;
 class SCEV;
+class SCEVAddRecExpr;
+class Type;
+class Value;
 } // namespace llvm
 
 namespace outcore {
@@ -30,11 +35,50 @@ namespace outcore {
 const llvm::SCEV *tripsInvariantIn(const llvm::Loop *L, const llvm::Loop *Outer,
                                    llvm::ScalarEvolution &SE);
 
-/// An upper bound of the bytes the references of the nest touch over the
-/// whole nest, rounded out to pages, as a SCEV computable before the nest;
-/// null when some bound or stride is unknown there.
-const llvm::SCEV *nestFootprint(const AnalyzedNest &Nest, int64_t PageSize,
+/// A value of the nest that a footprint reads at the nest's entry: Stands (a
+/// load in the outermost loop's header, which every iteration runs) stands
+/// in the footprint for the element at Address (invariant in the nest: the
+/// load's address at the loop's first or last iteration), which the nest
+/// reads whenever it runs.
+struct EntryRead {
+  llvm::Value *Stands;
+  const llvm::SCEV *Address;
+  llvm::Type *Ty;
+};
+
+/// What a nest touches: Bytes, a SCEV computable before the nest once each
+/// of Reads is loaded there (null: no bound).
+struct Footprint {
+  const llvm::SCEV *Bytes = nullptr;
+  std::vector<EntryRead> Reads;
+};
+
+/// A loop K directly inside the loop R that walks one row of a compressed
+/// layout: k = p[r], p[r] + 1, ... while k < p[r + 1] (CSR's rowptr), p[r]
+/// and p[r + 1] read in R's header (which every iteration of R runs).
+struct RowWalk {
+  const llvm::Loop *K;
+  llvm::LoadInst *First, *Last;         ///< the loads of p[r] and p[r + 1]
+  const llvm::SCEVAddRecExpr *FirstAt;  ///< &p[r] over R
+  bool Signed;                          ///< k and p compare as signed values
+};
+
+/// K as a row walk inside Outer, if it is one.
+std::optional<RowWalk> rowWalk(const llvm::Loop *K, const llvm::Loop *Outer,
+                               llvm::ScalarEvolution &SE);
+
+/// AR, an address along the row walk W (val[k]), as Base + Step * ext(p[r])
+/// at the row's first k: Base (invariant in R), else null.
+const llvm::SCEV *rowStreamBase(const llvm::SCEVAddRecExpr *AR, const RowWalk &W,
                                 llvm::ScalarEvolution &SE);
+
+/// An upper bound of the bytes the references of the nest touch over the
+/// whole nest, rounded out to pages. An inner loop walking one row of a
+/// compressed layout (k from p[r] while k < p[r + 1], CSR's rowptr) counts
+/// p[last + 1] - p[first] iterations over the nest, read at its entry (the
+/// rows follow each other). Bytes is null when some bound or stride is
+/// unknown before the nest.
+Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, llvm::ScalarEvolution &SE);
 
 /// Pages one iteration of loop K of the nest touches (LoopLocality::Pages)
 /// from the actual trip counts, as a SCEV computable before the nest; null

@@ -158,6 +158,8 @@ void LocalityInfo::print(raw_ostream &OS, const Function &F) const {
          << " B elements)\n";
       if (Ref.Indirect) {
         OS << "    indirect: prefetched always, never released\n";
+      } else if (Ref.LoadedBase) {
+        OS << "    stream from a loaded start: prefetched ahead, released behind\n";
       } else {
         OS << "    temporal reuse space " << polly::stringFromIslObj(RL.TemporalSpace)
            << ", loops " << depthList(Model, RL.TemporalLoops) << "\n";

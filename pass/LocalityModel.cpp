@@ -308,11 +308,12 @@ void describeReferences(const NestModel &Nest, const std::vector<RefReuse> &Reus
         ReleaseTerms.push_back(PredicateTerm::mod(L, F, F - 1));
       }
     }
-    if (Ref.Indirect) {
+    if (Ref.Indirect || Ref.LoadedBase) {
       // Indices unknown at compile time: always prefetch, never release
-      // (reuse cannot be predicted; OSDI 3.2).
+      // (reuse cannot be predicted; OSDI 3.2). A stream from a loaded start
+      // is read once: released behind.
       Loc.PrefetchPredicate = Predicate::always();
-      Loc.ReleasePredicate = Predicate::never();
+      Loc.ReleasePredicate = Ref.LoadedBase ? Predicate::always() : Predicate::never();
       Loc.Priority = 0;
     } else {
       bool Leads = Loc.Role == GroupRole::Single || Loc.Role == GroupRole::Leader;

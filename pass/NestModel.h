@@ -48,6 +48,10 @@ struct NestRef {
   std::optional<int64_t> ArrayBytes;///< size of the whole array, when known
   bool IsWrite = false;
   bool Indirect = false;            ///< a[b[i]]: no reuse analysis possible
+  /// a[k] with k counting from a value loaded at its loop's entry (val[k]
+  /// for k from rowptr[r] in CSR): a stream along k whose start the math
+  /// cannot see (Access null); prefetched ahead, released behind.
+  bool LoadedBase = false;
   std::string Text;                 ///< printable form of the reference ("B[j+1][0]")
 };
 

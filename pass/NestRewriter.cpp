@@ -210,6 +210,7 @@ void NestRewriter::run() {
   updateLoopInfo();
   emitPerIterationHints();
   emitPageProlog();
+  skipNullAddresses();
   Exp.clear();
   emitRemarks();
 }
@@ -221,6 +222,11 @@ void NestRewriter::expandInvariants() {
   for (const RefSchedule &RS : NS.Refs) {
     Bases.push_back(Exp.expandCodeFor(RS.Base, RS.Base->getType(), PT));
     Steps.push_back(RS.Step ? nullptr : Exp.expandCodeFor(RS.StepS, RS.StepS->getType(), PT));
+    const SCEV *RowStep = RS.RowAt ? RS.RowAt->getStepRecurrence(Cx.SE) : nullptr;
+    RowBases.push_back(RS.RowAt ? Exp.expandCodeFor(RS.RowAt->getStart(),
+                                                    RS.RowAt->getStart()->getType(), PT)
+                                : nullptr);
+    RowSteps.push_back(RS.RowAt ? Exp.expandCodeFor(RowStep, RowStep->getType(), PT) : nullptr);
   }
 }
 
@@ -375,6 +381,38 @@ CallInst *NestRewriter::emitHint(IRBuilderBase &B, unsigned R, Value *Pf, Value 
   return nullptr;
 }
 
+/// The address of row stream R at the first k of iteration It of the
+/// pipeline loop: Base + Step * p[It], with p[It] loaded (It <= tc: the
+/// loop reads p[tc] as the last row's end).
+Value *NestRewriter::rowAddr(IRBuilderBase &B, unsigned R, Value *It) {
+  const RefSchedule &RS = NS.Refs[R];
+  Value *At = B.CreateGEP(B.getInt8Ty(), RowBases[R],
+                          B.CreateMul(It, B.CreateSExtOrTrunc(RowSteps[R], B.getInt64Ty())));
+  Value *K = B.CreateAlignedLoad(RS.RowLoad->getType(), At, RS.RowLoad->getAlign(), "oc.row");
+  K = RS.RowSigned ? B.CreateSExtOrTrunc(K, B.getInt64Ty()) : B.CreateZExtOrTrunc(K, B.getInt64Ty());
+  return B.CreateGEP(B.getInt8Ty(), BasePtrs[R], B.CreateMul(K, B.getInt64(RS.Step)),
+                     "oc.row.addr");
+}
+
+/// The block hint of row stream R over the iterations [First, EndIt) of the
+/// pipeline loop: the pages from its first byte's to its last one's, or
+/// (WholePages, releases behind) only those it covers entirely, as the next
+/// row may still read the last one. The address is null unless Ok.
+CallInst *NestRewriter::rowHint(IRBuilderBase &B, unsigned R, bool Prefetch, Value *First,
+                                Value *EndIt, Value *Ok, bool WholePages) {
+  Value *Lo = rowAddr(B, R, First);
+  Value *Hi = B.CreatePtrToInt(rowAddr(B, R, EndIt), B.getInt64Ty());
+  if (!WholePages)
+    Hi = B.CreateAdd(Hi, B.getInt64(Page - 1));
+  Value *PageLo = B.CreateUDiv(B.CreatePtrToInt(Lo, B.getInt64Ty()), B.getInt64(Page));
+  Value *Pages = B.CreateSub(B.CreateUDiv(Hi, B.getInt64(Page)), PageLo, "oc.row.pages");
+  Value *Addr = Prefetch ? pfAddr(B, R, Ok, Lo) : relAddr(B, R, Ok, Lo);
+  Value *Prio = B.getInt32(NS.Refs[R].Priority);
+  return located(B.CreateCall(Prefetch ? Cx.RT.PrefetchBlock : Cx.RT.ReleaseBlock,
+                              {Addr, Pages, Prio, TagValues[R]}),
+                 R);
+}
+
 /// Prolog: the first Distance iterations in one block prefetch.
 void NestRewriter::emitBlockProlog() {
   assert(TC && TagValues.size() == NS.Refs.size() && "addresses and tags first");
@@ -385,6 +423,10 @@ void NestRewriter::emitBlockProlog() {
       continue; // a page per iteration: the page prolog
     if (!Pro)
       Pro = PB.CreateBinaryIntrinsic(Intrinsic::umin, PB.getInt64(D), TC);
+    if (RS.RowAt) {
+      rowHint(PB, R, /*Prefetch=*/true, PB.getInt64(0), Pro, nullptr, false);
+      continue;
+    }
     Value *Addr = pfAddr(PB, R, nullptr, lowAddr(PB, R, PB.getInt64(0), Pro));
     located(PB.CreateCall(Cx.RT.PrefetchBlock, {Addr, pagesFor(PB, R, Pro),
                                                 PB.getInt32(RS.Priority), TagValues[R]}),
@@ -456,6 +498,18 @@ void NestRewriter::emitSteadyState() {
     const RefSchedule &RS = NS.Refs[R];
     if (RS.PerIteration)
       continue;
+    if (RS.RowAt) {
+      // Both ends at most tc: p[] is read only where the loop reads it.
+      if (RS.Prefetch)
+        Steady[R] = rowHint(SB, R, true, SB.CreateBinaryIntrinsic(Intrinsic::umin, PfIt, TC),
+                            PfEnd, PfOk, false);
+      if (RS.Release) {
+        CallInst *Rel = rowHint(SB, R, false, SB.CreateSelect(NotFirst, RelIt, S), S, NotFirst,
+                                true);
+        Steady[R] = Steady[R] ? Steady[R] : Rel;
+      }
+      continue;
+    }
     Value *Pf = RS.Prefetch ? pfAddr(SB, R, PfOk, lowAddr(SB, R, PfIt, PfEnd)) : nullptr;
     Value *Rel = RS.Release ? relAddr(SB, R, NotFirst, lowAddr(SB, R, RelIt, S)) : nullptr;
     Steady[R] = emitHint(SB, R, Pf, Rel, SB.getInt64(RS.Pages));
@@ -504,6 +558,10 @@ void NestRewriter::emitFinalRelease() {
       SLast->addIncoming(S, Lx);
       ELast = PhiB.CreatePHI(S->getType(), 1, "oc.e.last");
       ELast->addIncoming(End, Lx);
+    }
+    if (RS.RowAt) {
+      rowHint(EB, R, /*Prefetch=*/false, SLast, ELast, nullptr, false);
+      continue;
     }
     // A per-iteration reference has only its last iteration left.
     Value *First = RS.PerIteration ? EB.CreateSub(ELast, EB.getInt64(1)) : SLast;
@@ -639,6 +697,76 @@ void NestRewriter::emitPageProlog() {
     Value *Addr = pfAddr(KB, R, InProlog, addrAt(KB, R, K));
     emitHint(KB, R, Addr, nullptr, KB.getInt64(1));
   }
+}
+
+/// The steady-state hint Call of reference R, whose addresses are select(ok,
+/// address, null) where a prefetch may fall past the data or a release come
+/// before it (or an outer predicate is off), made as a call of only the
+/// addresses whose ok holds, and no call when none does: the runtime drops
+/// a null address, but each is a call, and half of a short column walk's
+/// would be. The branches replace the selects: the common case costs the
+/// same. Returns the call with every address (the one a remark describes).
+CallInst *NestRewriter::callOnlyNonNull(CallInst *Call, unsigned R) {
+  auto Side = [](Value *V) -> std::pair<Value *, Value *> { // (ok, address)
+    auto *Sel = dyn_cast<SelectInst>(V);
+    if (Sel && isa<ConstantPointerNull>(Sel->getFalseValue()))
+      return {Sel->getCondition(), Sel->getTrueValue()};
+    return {nullptr, V};
+  };
+  bool Bundled = Call->getCalledOperand() == Cx.RT.PrefetchReleaseBlock.getCallee();
+  bool Prefetch = Bundled || Call->getCalledOperand() == Cx.RT.PrefetchBlock.getCallee();
+  auto [PfOk, Pf] = Prefetch ? Side(Call->getArgOperand(0)) : std::pair<Value *, Value *>();
+  auto [RelOk, Rel] = Bundled    ? Side(Call->getArgOperand(1))
+                      : Prefetch ? std::pair<Value *, Value *>()
+                                 : Side(Call->getArgOperand(0));
+  if (!PfOk && !RelOk)
+    return Call;
+  Value *Pages = Call->getArgOperand(Bundled ? 2 : 1);
+  // Both sides as wanted, each alone, or neither, by the oks: the first
+  // ok's true branch holds the calls with its side.
+  Value *First = PfOk ? PfOk : RelOk, *Second = PfOk ? RelOk : nullptr;
+  Instruction *With, *Without;
+  SplitBlockAndInsertIfThenElse(First, Call, &With, &Without, nullptr, nullptr, &Cx.LI);
+  Call->getParent()->setName("oc.hinted");
+  auto Hint = [&](Instruction *At, Value *P, Value *Q) {
+    At->getParent()->setName(P && Q ? "oc.both" : P ? "oc.pf.only" : "oc.rel.only");
+    IRBuilder<> B(At);
+    return emitHint(B, R, P, Q, Pages);
+  };
+  CallInst *All = nullptr;
+  if (!Second) { // one ok: its side with the other (if any), or the other alone
+    All = Hint(With, Pf, Rel);
+    if (PfOk ? Rel != nullptr : Pf != nullptr)
+      Hint(Without, PfOk ? nullptr : Pf, PfOk ? Rel : nullptr);
+  } else {
+    Instruction *Both, *PfOnly;
+    With->getParent()->setName("oc.pf.ok");
+    Without->getParent()->setName("oc.pf.none");
+    SplitBlockAndInsertIfThenElse(Second, With, &Both, &PfOnly, nullptr, nullptr, &Cx.LI);
+    With->getParent()->setName("oc.pf.done");
+    All = Hint(Both, Pf, Rel);
+    Hint(PfOnly, Pf, nullptr);
+    Hint(SplitBlockAndInsertIfThen(Second, Without, false, nullptr, nullptr, &Cx.LI), nullptr,
+         Rel);
+    Without->getParent()->setName("oc.pf.none.done");
+  }
+  Call->eraseFromParent();
+  return All;
+}
+
+/// No hint call carries a null address (callOnlyNonNull on each steady-state
+/// and per-iteration hint). Last: the branches split the loops' blocks.
+void NestRewriter::skipNullAddresses() {
+  for (size_t R = 0; R < NS.Refs.size(); ++R)
+    if (Steady[R] && !NS.Refs[R].IndexLoad && !NS.Refs[R].RowAt) {
+      SmallVector<Value *, 2> Selects(Steady[R]->arg_begin(), Steady[R]->arg_begin() + 2);
+      Steady[R] = callOnlyNonNull(Steady[R], R);
+      for (Value *V : Selects)
+        if (auto *Sel = dyn_cast<SelectInst>(V); Sel && Sel->use_empty())
+          Sel->eraseFromParent();
+    }
+  Cx.DT.recalculate(Cx.F);
+  Cx.SE.forgetTopmostLoop(L);
 }
 
 void NestRewriter::emitRemarks() {

@@ -20,7 +20,8 @@
 // The original exit test becomes dead: the exact backedge-taken count of
 // ScalarEvolution (single exiting block = latch) gives the same iterations.
 // The null addresses (prefetch past the data, nothing to release before the
-// first strip) are ignored by the runtime, so no predicate runs per strip.
+// first strip, outer predicates off) are then branched around: a call gets
+// only the addresses it needs, and none is made without one.
 // Predicates on the loops around the pipeline loop run once per outer
 // iteration in the preheader; when every hint is gated, the outer iterations
 // with no hint run a plain copy of the loop (TOCS 3.2 splits those loops).
@@ -88,6 +89,7 @@ private:
   void updateLoopInfo();
   void emitPerIterationHints();
   void emitPageProlog();
+  void skipNullAddresses();
   void emitRemarks();
 
   // Addresses and calls of reference R.
@@ -100,6 +102,10 @@ private:
   llvm::CallInst *emitHint(IRBuilderBase &B, unsigned R, Value *Pf, Value *Rel,
                            Value *Pages);
   llvm::CallInst *indirectPrefetch(IRBuilderBase &B, unsigned R, Value *It);
+  llvm::CallInst *callOnlyNonNull(llvm::CallInst *Call, unsigned R);
+  Value *rowAddr(IRBuilderBase &B, unsigned R, Value *It);
+  llvm::CallInst *rowHint(IRBuilderBase &B, unsigned R, bool Prefetch, Value *First,
+                          Value *EndIt, Value *Ok, bool WholePages);
 
   const AnalyzedNest &Nest;
   const NestSchedule &NS;
@@ -118,6 +124,9 @@ private:
   /// Bytes from the address of a release back to the start of its page
   /// (null: none), GateLowering::releaseRebase.
   std::vector<Value *> RelRebase;
+  /// Per row stream (RefSchedule::RowAt): &p[0] of the pipeline loop and the
+  /// bytes between two rows' p[]; null for other references.
+  std::vector<Value *> RowBases, RowSteps;
   std::vector<int> Tags;
   std::vector<llvm::CallInst *> Steady; ///< the hint a remark describes
 

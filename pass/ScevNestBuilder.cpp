@@ -169,7 +169,16 @@ private:
 
     const SCEV *Offset = SE.getMinusSCEV(Address, Base);
     if (Instruction *IndexLoad = indexLoad(Offset, Nest)) {
-      Ref.Indirect = true;
+      // val[k] for k from rowptr[r]: the load is the start of a loop's
+      // counter, read before that loop, and the only one the address
+      // depends on; the address moves by a constant step.
+      auto *AR = dyn_cast<SCEVAddRecExpr>(Offset);
+      ValueToSCEVMapTy Known{{IndexLoad, SE.getZero(IndexLoad->getType())}};
+      Ref.LoadedBase = AR && AR->isAffine() && isa<SCEVConstant>(AR->getStepRecurrence(SE)) &&
+                       llvm::is_contained(Nest.Loops, AR->getLoop()) &&
+                       !AR->getLoop()->contains(IndexLoad) &&
+                       !indexLoad(SCEVParameterRewriter::rewrite(AR->getStart(), SE, Known), Nest);
+      Ref.Indirect = !Ref.LoadedBase;
       const SCEV *IndexAddress =
           SE.getSCEV(getLoadStorePointerOperand(IndexLoad));
       Ref.Text = Ref.Array + "[" +

@@ -210,9 +210,11 @@ struct Candidate {
 
 /// References that want hints (TOCS 3.1.4): leading ones prefetch, trailing
 /// ones release; indirect ones are prefetched in the loop the dense ones
-/// choose (TOCS Fig. 9). Within: only those inside this loop.
+/// choose (TOCS Fig. 9), and so are streams from a loaded start (Rows).
+/// Within: only those inside this loop.
 void collectCandidates(const AnalyzedNest &Nest, const Loop *Within,
-                       std::vector<Candidate> &Cands, std::vector<unsigned> &Indirect) {
+                       std::vector<Candidate> &Cands, std::vector<unsigned> &Indirect,
+                       std::vector<unsigned> &Rows) {
   const NestModel &Model = Nest.IR.Model;
   for (unsigned R = 0; R < Model.Refs.size(); ++R) {
     const RefLocality &RL = Nest.Locality.Refs[R];
@@ -225,6 +227,11 @@ void collectCandidates(const AnalyzedNest &Nest, const Loop *Within,
     if (Model.Refs[R].Indirect) {
       if (Pf && Nest.IR.Accesses[R] && Nest.IR.IndexLoads[R])
         Indirect.push_back(R);
+      continue;
+    }
+    if (Model.Refs[R].LoadedBase) {
+      if ((Pf || Rel) && Nest.IR.Accesses[R])
+        Rows.push_back(R);
       continue;
     }
     if ((Pf || Rel) && Nest.IR.Accesses[R])
@@ -310,6 +317,41 @@ void addIndirect(const AnalyzedNest &Nest, const std::vector<unsigned> &Indirect
         NS.Refs.push_back(*RS);
 }
 
+/// The streams from a loaded start (val[k], k from p[r] to p[r + 1]) whose
+/// rows the pipeline loop walks: one block hint per strip each, from p[]
+/// read at the strip's ends. A step of a page or more is not a stream.
+void addRowStreams(const AnalyzedNest &Nest, const std::vector<unsigned> &Rows,
+                   ScalarEvolution &SE, SCEVExpander &Probe, int64_t Page, NestSchedule &NS) {
+  Loop *L = NS.Pipeline;
+  Instruction *Preheader = L->getLoopPreheader()->getTerminator();
+  for (unsigned R : Rows) {
+    Instruction *Access = Nest.IR.Accesses[R];
+    auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(getLoadStorePointerOperand(Access)));
+    auto *Step = AR ? dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE)) : nullptr;
+    std::optional<RowWalk> W = AR ? rowWalk(AR->getLoop(), L, SE) : std::nullopt;
+    const SCEV *Base = W ? rowStreamBase(AR, *W, SE) : nullptr;
+    if (!Base || !Step || Step->getAPInt().isNonPositive() || Step->getAPInt().sge(Page) ||
+        !Probe.isSafeToExpandAt(Base, Preheader) ||
+        !Probe.isSafeToExpandAt(W->FirstAt->getStart(), Preheader) ||
+        !Probe.isSafeToExpandAt(W->FirstAt->getStepRecurrence(SE), Preheader))
+      continue;
+    const RefLocality &RL = Nest.Locality.Refs[R];
+    RefSchedule RS;
+    RS.Ref = R;
+    RS.Base = Base;
+    RS.Step = Step->getAPInt().getSExtValue();
+    RS.StepS = Step;
+    RS.Pages = 1; // at least; the strip's rows say how many at run time
+    RS.Prefetch = !RL.PrefetchPredicate.isFalse();
+    RS.Release = !RL.ReleasePredicate.isFalse();
+    RS.Priority = RL.Priority;
+    RS.RowAt = W->FirstAt;
+    RS.RowLoad = W->First;
+    RS.RowSigned = W->Signed;
+    NS.Refs.push_back(RS);
+  }
+}
+
 /// Why the transform cannot rewrite the pipeline loop L safely, or "".
 std::string shapeRefusal(const Loop *L) {
   BasicBlock *Latch = L->getLoopLatch();
@@ -366,8 +408,8 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
 
   // References that want hints (TOCS 3.1.4).
   std::vector<Candidate> Cands;
-  std::vector<unsigned> Indirect;
-  collectCandidates(Nest, Within, Cands, Indirect);
+  std::vector<unsigned> Indirect, Rows;
+  collectCandidates(Nest, Within, Cands, Indirect, Rows);
   if (Cands.empty()) {
     NS.Reason = !Indirect.empty()
                     ? "only indirect references need hints: no dense reference "
@@ -483,6 +525,9 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
                           : NS.BodyInstructions * NS.Strip;
   NS.DistanceStrips =
       prefetchDistance(Params.FaultLatency, StripCost, Params.PrefetchOverhead);
+
+  // Streams along the rows the pipeline loop walks, a block per strip.
+  addRowStreams(Nest, Rows, SE, Probe, Page, NS);
 
   // Indirect references (TOCS Fig. 9), a prefetch per iteration.
   size_t Dense = NS.Refs.size();

@@ -26,6 +26,7 @@ class Loop;
 class LoopInfo;
 class ScalarEvolution;
 class SCEV;
+class SCEVAddRecExpr;
 } // namespace llvm
 
 namespace outcore {
@@ -56,6 +57,14 @@ struct RefSchedule {
   /// in terms of IndexLoad.
   llvm::LoadInst *IndexLoad = nullptr;
   const llvm::SCEV *Target = nullptr;
+  /// A stream along the rows of a compressed layout (val[k], k from p[r] to
+  /// p[r + 1] in an inner loop; the pipeline loop is r): its address at k
+  /// is Base + Step * k, and the iterations [a, b) of the pipeline loop walk
+  /// k from p[a] to p[b]. RowAt is &p[r] over the pipeline loop, RowLoad
+  /// the load of p[r] (type, alignment); null for other references.
+  const llvm::SCEVAddRecExpr *RowAt = nullptr;
+  llvm::LoadInst *RowLoad = nullptr;
+  bool RowSigned = true;
 };
 
 struct NestSchedule {

@@ -136,7 +136,7 @@ std::string hintPipelines(const AnalyzedNest &V, RewriteContext &Cx) {
 /// its localized versions, and hints every version; adds the hinted side's
 /// entry to Hinted when some version got hints. Returns why the nest itself
 /// got no hints (its versions may have), or "".
-std::string versionAndHint(const AnalyzedNest &Nest, const SCEV *FP, RewriteContext &Cx,
+std::string versionAndHint(const AnalyzedNest &Nest, const Footprint &FP, RewriteContext &Cx,
                            SmallVectorImpl<WeakVH> &Hinted) {
   const MachineParams &Machine = Cx.Params.Machine;
   Loop *Outer = Nest.IR.Loops[0];
@@ -205,9 +205,9 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
     // Read before the IR changes: every hinted nest runs only when its data
     // does not fit (the fit test); data that fits in the memory the analysis
     // assumes stays resident and gets no hints (DESIGN, Analysis 5).
-    const SCEV *FP = Reason.empty() ? nestFootprint(Nest, Machine.PageSize, Cx.SE) : nullptr;
+    Footprint FP = Reason.empty() ? nestFootprint(Nest, Machine.PageSize, Cx.SE) : Footprint{};
     if (Reason.empty())
-      Reason = fitTestRefusal(FP, Machine, Cx.SE);
+      Reason = fitTestRefusal(FP.Bytes, Machine, Cx.SE);
     if (Reason.empty()) {
       if (!Changed)
         Cx.RT = declareRuntime(*F.getParent());

@@ -144,21 +144,47 @@ static Loop *loopToVersion(Loop *Outer, const Instruction *At) {
   return Chosen;
 }
 
-/// Clones L (left untouched), choosing the clone when Need <= the limit
-/// loaded from LimitNow, tested at At.
-static Loop *versionAt(Loop *L, Instruction *At, const SCEV *Need, SCEVExpander &Exp,
+/// Where a footprint with entry reads is tested: the preheader of Outer,
+/// whose first iteration reads them too; null when they or the rest of
+/// Bytes cannot be computed there.
+static Instruction *entryReadPoint(Loop *Outer, const Footprint &FP, SCEVExpander &Exp,
+                                   ScalarEvolution &SE) {
+  BasicBlock *Check = Outer->getLoopPreheader();
+  if (!Check)
+    return nullptr;
+  Instruction *At = Check->getTerminator();
+  ValueToSCEVMapTy Zero;
+  for (const EntryRead &R : FP.Reads) {
+    if (!Exp.isSafeToExpandAt(R.Address, At))
+      return nullptr;
+    Zero[R.Stands] = SE.getZero(R.Ty);
+  }
+  return Exp.isSafeToExpandAt(SCEVParameterRewriter::rewrite(FP.Bytes, SE, Zero), At) ? At
+                                                                                      : nullptr;
+}
+
+/// Clones L (left untouched), choosing the clone when FP.Bytes <= the limit
+/// loaded from LimitNow, tested at At (after loading FP's entry reads there).
+static Loop *versionAt(Loop *L, Instruction *At, const Footprint &FP, SCEVExpander &Exp,
                        Constant *LimitNow, StringRef Suffix, ValueToValueMapTy &VMap,
                        LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE) {
   return cloneLoopUnder(
       L,
       [&](IRBuilder<> &) -> Value * {
         IRBuilder<> B(At);
-        Value *FP = Exp.expandCodeFor(Need, Need->getType(), At);
+        ValueToSCEVMapTy Loaded;
+        for (const EntryRead &R : FP.Reads) {
+          Value *Addr = Exp.expandCodeFor(R.Address, B.getPtrTy(), At);
+          Loaded[R.Stands] = SE.getUnknown(B.CreateAlignedLoad(
+              R.Ty, Addr, cast<LoadInst>(R.Stands)->getAlign(), "oc.entry"));
+        }
+        const SCEV *Need = SCEVParameterRewriter::rewrite(FP.Bytes, SE, Loaded);
+        Value *Bytes = Exp.expandCodeFor(Need, Need->getType(), At);
         // The runtime stores the figure with relaxed atomics while other
         // threads may run this test.
         LoadInst *Limit = B.CreateAlignedLoad(B.getInt64Ty(), LimitNow, Align(8), "oc.limit");
         Limit->setAtomic(AtomicOrdering::Unordered);
-        return B.CreateICmpULE(FP, Limit, "oc.fits");
+        return B.CreateICmpULE(Bytes, Limit, "oc.fits");
       },
       Suffix, VMap, LI, DT, SE);
 }
@@ -169,16 +195,18 @@ Loop *versionNest(Loop *Outer, const SCEV *Need, Constant *LimitNow, StringRef S
   assert(Need && "a fit test needs a footprint");
   SCEVExpander Exp(SE, Outer->getHeader()->getModule()->getDataLayout(), "oc.fp");
   Instruction *At = fitTestPoint(Outer, Need, Exp, SE);
-  return At ? versionAt(Outer, At, Need, Exp, LimitNow, Suffix, VMap, LI, DT, SE) : nullptr;
+  return At ? versionAt(Outer, At, Footprint{Need, {}}, Exp, LimitNow, Suffix, VMap, LI, DT, SE)
+            : nullptr;
 }
 
-BasicBlock *versionOriginal(Loop *Outer, const SCEV *Footprint, Constant *LimitNow,
+BasicBlock *versionOriginal(Loop *Outer, const Footprint &FP, Constant *LimitNow,
                             LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE) {
-  assert(Footprint && "a fit test needs a footprint");
+  assert(FP.Bytes && "a fit test needs a footprint");
   SCEVExpander Exp(SE, Outer->getHeader()->getModule()->getDataLayout(), "oc.fp");
-  Instruction *At = fitTestPoint(Outer, Footprint, Exp, SE);
+  Instruction *At = FP.Reads.empty() ? fitTestPoint(Outer, FP.Bytes, Exp, SE)
+                                     : entryReadPoint(Outer, FP, Exp, SE);
   ValueToValueMapTy VMap;
-  Loop *Original = At ? versionAt(loopToVersion(Outer, At), At, Footprint, Exp, LimitNow,
+  Loop *Original = At ? versionAt(loopToVersion(Outer, At), At, FP, Exp, LimitNow,
                                   ".oc.orig", VMap, LI, DT, SE)
                       : nullptr;
   if (!Original)

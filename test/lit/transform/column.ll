@@ -6,13 +6,15 @@
 ; iteration, gets its first 10 pages in a prolog loop, then one page 10 iterations
 ; ahead (eq. 1 over one iteration) and the page of the previous iteration
 ; released, in the original loop, and the last iteration's page after it.
+; No call carries a null address: past the end (the last 10 iterations) only
+; the release is called, in the first iteration only the prefetch.
 ; CHECK-LABEL: define dso_local void @column_mixed(
 ; CHECK:       oc.prolog:
 ; CHECK:         [[PAGE:%.*]] = mul i64 %oc.k, 4096
 ; CHECK-NEXT:    [[PADDR:%.*]] = getelementptr i8, ptr getelementptr inbounds (i8, ptr @a, i64 56), i64 [[PAGE]]
 ; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[PADDR]], i64 1, i32 0, i32 [[TAG:%oc.tag[0-9]+]])
 ; CHECK:       oc.strip:
-; CHECK:         call void @oc_prefetch_block(ptr %oc.pf, i64 4, i32 0, i32 %oc.tag1)
+; CHECK:         call void @oc_prefetch_block(ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag1)
 ; CHECK:       for.body:
 ; CHECK:         %oc.c = phi i64
 ; CHECK-NEXT:    %oc.ahead = add i64 %oc.c, 10
@@ -20,12 +22,22 @@
 ; CHECK-NEXT:    [[NOTFIRST:%.*]] = icmp ne i64 %oc.c, 0
 ; CHECK-NEXT:    [[OFF:%.*]] = mul i64 %oc.ahead, 4096
 ; CHECK-NEXT:    [[PF:%.*]] = getelementptr i8, ptr getelementptr inbounds (i8, ptr @a, i64 56), i64 [[OFF]]
-; CHECK-NEXT:    %oc.pf{{[0-9]*}} = select i1 [[PFOK]], ptr [[PF]], ptr null
 ; CHECK-NEXT:    [[PREV:%.*]] = sub i64 %oc.c, 1
 ; CHECK-NEXT:    [[ROFF:%.*]] = mul i64 [[PREV]], 4096
 ; CHECK-NEXT:    [[REL:%.*]] = getelementptr i8, ptr getelementptr inbounds (i8, ptr @a, i64 56), i64 [[ROFF]]
-; CHECK-NEXT:    %oc.rel{{[0-9]*}} = select i1 [[NOTFIRST]], ptr [[REL]], ptr null
-; CHECK-NEXT:    call void @oc_prefetch_release_block(ptr %oc.pf{{[0-9]*}}, ptr %oc.rel{{[0-9]*}}, i64 1, i32 0, i32 [[TAG]])
+; CHECK-NEXT:    br i1 [[PFOK]], label %oc.pf.ok{{[0-9]*}}, label %oc.pf.none{{[0-9]*}}
+; CHECK:       oc.pf.ok{{[0-9]*}}:
+; CHECK-NEXT:    br i1 [[NOTFIRST]], label %oc.both{{[0-9]*}}, label %oc.pf.only{{[0-9]*}}
+; CHECK:       oc.both{{[0-9]*}}:
+; CHECK-NEXT:    call void @oc_prefetch_release_block(ptr [[PF]], ptr [[REL]], i64 1, i32 0, i32 [[TAG]])
+; CHECK:       oc.pf.only{{[0-9]*}}:
+; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[PF]], i64 1, i32 0, i32 [[TAG]])
+; CHECK:       oc.pf.none{{[0-9]*}}:
+; CHECK-NEXT:    br i1 [[NOTFIRST]], label %oc.rel.only{{[0-9]*}}, label %oc.pf.none.done{{[0-9]*}}
+; CHECK:       oc.rel.only{{[0-9]*}}:
+; CHECK-NEXT:    call void @oc_release_block(ptr [[REL]], i64 1, i32 0, i32 [[TAG]])
+; CHECK-NOT:     select i1 {{.*}}, ptr null
+; CHECK:       oc.hinted{{[0-9]*}}:
 ; CHECK:       for.end.loopexit:
 ; CHECK:         call void @oc_release_block(ptr %{{.*}}, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag2)
 ; CHECK:         [[LAST:%.*]] = sub i64 %oc.e.last, 1

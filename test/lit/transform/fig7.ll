@@ -25,12 +25,12 @@
 ; CHECK:         %oc.s = phi i64 [ 0, %for.body.oc.ph ], [ %oc.e, %oc.strip.latch ]
 ; CHECK:         %oc.e = call i64 @llvm.umin.i64(i64 %{{.*}}, i64 100000)
 ; CHECK:         %oc.pf.it = add i64 %oc.s, 10240
-; CHECK:         %oc.pf = select i1 %{{.*}}, ptr %{{.*}}, ptr null
-; CHECK:         %oc.rel = select i1 %{{.*}}, ptr %{{.*}}, ptr null
-; CHECK:         call void @oc_prefetch_release_block(ptr %oc.pf, ptr %oc.rel, i64 4, i32 0, i32 [[TAG]])
+; CHECK:       oc.both:
+; CHECK-NEXT:    call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 [[TAG]])
+; CHECK:       oc.hinted:
 ; CHECK-NEXT:    br label %for.body
 ; CHECK:       for.body:
-; CHECK:         %oc.c = phi i64 [ %oc.s, %oc.strip ], [ %oc.c.next, %for.body ]
+; CHECK:         %oc.c = phi i64 [ %oc.s, %oc.hinted ], [ %oc.c.next, %for.body ]
 ; CHECK:         store double 0.000000e+00
 ; CHECK-NOT:     call
 ; CHECK:         %oc.more = icmp ne i64 %oc.c.next, %oc.e

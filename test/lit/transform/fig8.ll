@@ -10,10 +10,10 @@
 ; CHECK:         call void @oc_prefetch_block(
 ; CHECK:       oc.strip:
 ; CHECK:         %oc.e = call i64 @llvm.umin.i64(i64 %{{.*}}, i64 64)
-; CHECK:         call void @oc_prefetch_release_block(ptr %oc.pf, ptr %oc.rel, i64 4, i32 0,
+; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0,
 ; CHECK:       for.cond4.preheader:
 ; CHECK-NEXT:    %j.04 = phi
-; CHECK-NEXT:    %oc.c = phi i64 [ %oc.s, %oc.strip ]
+; CHECK-NEXT:    %oc.c = phi i64 [ %oc.s, %oc.hinted ]
 ; CHECK:       for.body12:
 ; CHECK-NOT:     call void @oc_
 ; CHECK:       oc.strip.latch:

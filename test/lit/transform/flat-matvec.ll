@@ -14,8 +14,8 @@
 ; CHECK:         %oc.pf.it = add i64 %oc.s, 8192
 ; CHECK:         [[OFF:%.*]] = mul i64 %oc.pf.it, 8
 ; CHECK-NEXT:    getelementptr i8, ptr [[ROW]], i64 [[OFF]]
-; CHECK:         call void @oc_prefetch_release_block(ptr %oc.pf, ptr %oc.rel, i64 4, i32 0, i32 [[TA]])
-; CHECK:         call void @oc_prefetch_release_block(ptr %oc.pf{{[0-9]+}}, ptr %oc.rel{{[0-9]+}}, i64 4, i32 1, i32 [[TX]])
+; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 [[TA]])
+; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 1, i32 [[TX]])
 ; CHECK:       for.inc:
 ; CHECK-NOT:     call void @oc_
 ; CHECK:       oc.strip.latch:

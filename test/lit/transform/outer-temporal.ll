@@ -15,12 +15,14 @@
 ; CHECK-NEXT:    %oc.pf = select i1 %oc.first, ptr @b, ptr null
 ; CHECK:         call void @oc_prefetch_block(ptr %oc.pf, i64 %oc.pages2, i32 1, i32 [[TAGB:%oc.tag[0-9]+]])
 ; CHECK:       oc.strip:
-; CHECK:         call void @oc_prefetch_release_block(ptr %oc.pf4, ptr %oc.rel, i64 4, i32 0, i32 [[TAGA]])
+; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 [[TAGA]])
 ; CHECK:         [[BPF:%.*]] = and i1 %{{.*}}, %oc.first
-; CHECK-NEXT:    %oc.pf7 = select i1 [[BPF]], ptr %{{.*}}, ptr null
 ; CHECK:         [[BREL:%.*]] = and i1 %{{.*}}, %oc.last.it
-; CHECK-NEXT:    %oc.rel9 = select i1 [[BREL]], ptr %{{.*}}, ptr null
-; CHECK-NEXT:    call void @oc_prefetch_release_block(ptr %oc.pf7, ptr %oc.rel9, i64 4, i32 1, i32 [[TAGB]])
+; CHECK-NEXT:    br i1 [[BPF]], label %[[PFOK:.*]], label %{{.*}}
+; CHECK:       [[PFOK]]:
+; CHECK-NEXT:    br i1 [[BREL]], label %[[BOTH:.*]], label %{{.*}}
+; CHECK:       [[BOTH]]:
+; CHECK-NEXT:    call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 1, i32 [[TAGB]])
 ; CHECK:       for.inc10:
 ; CHECK:         call void @oc_release_block(ptr %oc.addr10, i64 %oc.pages11, i32 0, i32 [[TAGA]])
 ; CHECK:         %oc.rel13 = select i1 %oc.last.it, ptr %oc.addr12, ptr null

@@ -44,12 +44,14 @@
 ; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[PROPF]], i64 1, i32 0, i32 [[TAG:%oc.tag[0-9]+]])
 ; CHECK:       oc.strip{{[0-9]+}}:
 ; CHECK:         [[PFOK:%.*]] = and i1 %{{.*}}, %oc.page.first
-; CHECK-NEXT:    [[PF:%.*]] = select i1 [[PFOK]], ptr %{{.*}}, ptr null
 ; CHECK:         [[BACK:%.*]] = sub i64 0, %oc.rel.back
 ; CHECK-NEXT:    [[PAGE:%.*]] = getelementptr i8, ptr %{{.*}}, i64 [[BACK]]
 ; CHECK:         [[RELOK:%.*]] = and i1 %{{.*}}, [[RELGATE]]
-; CHECK-NEXT:    [[REL:%.*]] = select i1 [[RELOK]], ptr [[PAGE]], ptr null
-; CHECK-NEXT:    call void @oc_prefetch_release_block(ptr [[PF]], ptr [[REL]], i64 1, i32 0, i32 [[TAG]])
+; CHECK-NEXT:    br i1 [[PFOK]], label %[[PFOKB:.*]], label %{{.*}}
+; CHECK:       [[PFOKB]]:
+; CHECK-NEXT:    br i1 [[RELOK]], label %[[BOTH:.*]], label %{{.*}}
+; CHECK:       [[BOTH]]:
+; CHECK-NEXT:    call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr [[PAGE]], i64 1, i32 0, i32 [[TAG]])
 ; CHECK:       for.cond1.for.end_crit_edge.oc.local.loopexit:
 ; CHECK:         [[LASTBACK:%.*]] = sub i64 0, %oc.rel.back
 ; CHECK-NEXT:    [[LASTPAGE:%.*]] = getelementptr i8, ptr %{{.*}}, i64 [[LASTBACK]]
@@ -59,7 +61,7 @@
 ; The version for rows too large: every page released after its use.
 ; CHECK:       [[EACH]]:
 ; CHECK-NOT:     urem
-; CHECK:         call void @oc_prefetch_release_block(ptr %oc.pf, ptr %oc.rel, i64 1, i32 0, i32 [[TAG2:%oc.tag[0-9]+]])
+; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 1, i32 0, i32 [[TAG2:%oc.tag[0-9]+]])
 ; CHECK:         ret void
 ;
 ; With unknown-trip=large only the original and the releasing version.

@@ -32,8 +32,9 @@
 ; CHECK:         mul i64 %oc.pf.it, [[STEP]]
 ; CHECK:         mul i64 %oc.rel.it, [[STEP]]
 ; CHECK:         [[RELOK:%.*]] = and i1 [[NOTFIRST]], %oc.page.stride
-; CHECK-NEXT:    %oc.rel = select i1 [[RELOK]], ptr %{{.*}}, ptr null
-; CHECK-NEXT:    call void @oc_prefetch_release_block(ptr %oc.pf, ptr %oc.rel, i64 1, i32 0, i32 [[TAG]])
+; CHECK:         br i1 [[RELOK]], label %[[BOTH:.*]], label %{{.*}}
+; CHECK:       [[BOTH]]:
+; CHECK-NEXT:    call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 1, i32 0, i32 [[TAG]])
 ; CHECK:       for.inc:
 ; CHECK-NOT:     call void @oc_
 ; CHECK:       for.cond1.for.end_crit_edge:

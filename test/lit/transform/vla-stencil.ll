@@ -10,11 +10,11 @@
 ; CHECK:         call void @oc_prefetch_block(ptr %{{.*}}, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag1)
 ; CHECK:       oc.strip:
 ; CHECK:         %oc.pf.it = add i64 %oc.s, 4096
-; CHECK:         call void @oc_prefetch_release_block(ptr %oc.pf, ptr %oc.rel, i64 4, i32 0, i32 %oc.tag1)
-; CHECK:         call void @oc_prefetch_release_block(ptr %oc.pf{{[0-9]+}}, ptr %oc.rel{{[0-9]+}}, i64 4, i32 0, i32 %oc.tag2)
-; CHECK:         call void @oc_release_block(ptr %oc.rel{{[0-9]+}}, i64 4, i32 0, i32 %oc.tag3)
-; CHECK:         call void @oc_prefetch_block(ptr %oc.pf{{[0-9]+}}, i64 4, i32 0, i32 %oc.tag4)
-; CHECK:         call void @oc_prefetch_release_block(ptr %oc.pf{{[0-9]+}}, ptr %oc.rel{{[0-9]+}}, i64 4, i32 0, i32 %oc.tag5)
+; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag1)
+; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag2)
+; CHECK:         call void @oc_release_block(ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag3)
+; CHECK:         call void @oc_prefetch_block(ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag4)
+; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag5)
 ; CHECK:       for.body4:
 ; CHECK-NOT:     call void @oc_
 ; CHECK:       oc.strip.latch:

@@ -515,6 +515,25 @@ TEST_F(LocalityTest, IndirectReference) {
   EXPECT_EQ(predicateText(Nest, L.Refs[Index].PrefetchPredicate), "i mod 2 = 0 and j = 0");
 }
 
+// for r, for k from rowptr[r]: val[k] is a stream from a loaded start:
+// prefetched ahead and released behind, unlike an indirect reference.
+TEST_F(LocalityTest, LoadedBaseStreamIsReleased) {
+  int R = loop(Nest, -1, "r", 10);
+  int K = loop(Nest, R, "k", 8);
+  NestRef Stream;
+  Stream.Array = "val";
+  Stream.Path = {R, K};
+  Stream.LoadedBase = true;
+  Stream.Text = "val[rowptr[...]]";
+  Nest.Refs.push_back(Stream);
+  NestLocality L = analyzeNest(Nest, tinyPages());
+  const RefLocality &V = L.Refs.back();
+  EXPECT_EQ(predicateText(Nest, V.PrefetchPredicate), "true");
+  EXPECT_EQ(predicateText(Nest, V.ReleasePredicate), "true");
+  EXPECT_EQ(V.Priority, 0u);
+  EXPECT_TRUE(V.Hints);
+}
+
 // A piecewise (non-affine) direct access: no reuse claimed, hinted always.
 TEST_F(LocalityTest, PiecewiseDirectAccess) {
   int I = loop(Nest, -1, "i", 10);
