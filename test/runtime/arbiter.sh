@@ -35,6 +35,13 @@ start() { # start NAME POLICY: a member in the background
 }
 live_sum() { probe show | awk '$1 == "slot" && $6 == 1 {n++; s += $8; pool = $10}
                                END {print n + 0, s + 0, pool + 0}'; }
+# wait_live N: up to 15 s for N live members (a loaded machine starts them slowly).
+wait_live() {
+  for _ in $(seq 60); do
+    [ "$(live_sum | cut -d' ' -f1)" -eq "$1" ] && return 0
+    sleep 0.25
+  done
+}
 
 start plain off
 sleep 1; touch "$dir/stop"; wait "${pids[0]}"; pids=()
@@ -44,11 +51,13 @@ grep -q "passes agree: yes" <<< "$expected" || fail "plain run: $expected"
 for policy in share token; do
   start a "$policy"; start b "$policy"; start c "$policy"
   sleep 2
+  wait_live 3
   read -r n3 sum3 pool3 <<< "$(live_sum)"
   echo "arbiter: $policy: $n3 live members, limits add up to $sum3 of a $pool3 MiB pool"
   [ "$n3" -eq 3 ] || { probe show; fail "$policy: expected 3 live members"; }
   kill -9 "${pids[2]}"; wait "${pids[2]}" 2>/dev/null || true
   sleep 2.5
+  wait_live 2
   read -r n2 sum2 pool2 <<< "$(live_sum)"
   echo "arbiter: $policy: after SIGKILL $n2 live members, limits $sum2 of $pool2 MiB"
   probe show
