@@ -62,24 +62,29 @@ public:
     }
   }
 
-  /// Bytes from a reference's address back to the start of the page it
-  /// releases: a page test on an outer loop K releases, at its last
-  /// iteration on the page, the data of that iteration and the F - 1 before
-  /// it; with an address that grows along K those lie below the address (an
-  /// array not page-aligned then had its next page released instead, and
-  /// faulted in again at once). Base is the reference's address; null when
-  /// no such test applies. Call after lower() for the same predicates.
-  Value *releaseRebase(const Predicate &Release, const SCEV *Base) {
+  /// Bytes from a hint's address back to the lowest address of the page it
+  /// serves, for the page tests on outer loops (null: none). A page test on
+  /// loop K groups F iterations of K on one page; the hint's address is the
+  /// reference's at the iteration that tests true, while the group's data lie
+  /// below it when the address grows along K and the hint releases (the last
+  /// iteration, j mod F = F - 1, or the loop's last: j mod F iterations back)
+  /// or shrinks along K and the hint prefetches (the first, F - 1 back). The
+  /// runtime takes a hint as [address, address + pages): unshifted, an array
+  /// not page-aligned had its next page released, read again at once, and a
+  /// descending walk prefetched the page it had just left. Base is the
+  /// reference's address; call after lower() for the same predicates.
+  Value *pageStartOffset(const Predicate &P, const SCEV *Base, bool Release) {
     Value *Bytes = nullptr;
-    for (const PredicateClause &C : Release.clauses())
+    for (const PredicateClause &C : P.clauses())
       for (const PredicateTerm &T : C) {
         auto Rem = Remainders.find({T.Loop, T.Factor});
         if (T.TermKind != PredicateTerm::Kind::Mod || Rem == Remainders.end())
           continue;
         std::optional<int64_t> Step = stepAlong(Base, Nest.IR.Loops[T.Loop]);
-        if (!Step || *Step <= 0)
+        if (!Step || (Release ? *Step <= 0 : *Step >= 0))
           continue;
-        Value *Back = B.CreateMul(Rem->second, B.getInt64(*Step), "oc.rel.back");
+        Value *Back = Release ? B.CreateMul(Rem->second, B.getInt64(*Step), "oc.rel.back")
+                              : B.getInt64((T.Factor - 1) * -*Step);
         Bytes = Bytes ? B.CreateAdd(Bytes, Back) : Back;
       }
     return Bytes;
@@ -238,6 +243,7 @@ void NestRewriter::lowerGates() {
   assert(PT && Bases.size() == NS.Refs.size() && "invariants expanded first");
   PfGate.assign(NS.Refs.size(), nullptr);
   RelGate.assign(NS.Refs.size(), nullptr);
+  PfRebase.assign(NS.Refs.size(), nullptr);
   RelRebase.assign(NS.Refs.size(), nullptr);
   GateLowering Gates(Nest, L, Exp, Cx.SE, PT);
   for (size_t R = 0; R < NS.Refs.size(); ++R) {
@@ -246,7 +252,8 @@ void NestRewriter::lowerGates() {
     const RefLocality &RL = Nest.Locality.Refs[NS.Refs[R].Ref];
     Predicate Release = RL.ReleasePredicate.orLastIteration();
     Gates.lower(RL.PrefetchPredicate, Release, PfGate[R], RelGate[R]);
-    RelRebase[R] = Gates.releaseRebase(Release, NS.Refs[R].Base);
+    PfRebase[R] = Gates.pageStartOffset(RL.PrefetchPredicate, NS.Refs[R].Base, false);
+    RelRebase[R] = Gates.pageStartOffset(Release, NS.Refs[R].Base, true);
   }
   Exp.clear();
 }
@@ -346,6 +353,8 @@ Value *NestRewriter::relAddr(IRBuilderBase &B, unsigned R, Value *Ok, Value *Add
 
 /// The prefetch address Addr when Ok and the outer predicates hold.
 Value *NestRewriter::pfAddr(IRBuilderBase &B, unsigned R, Value *Ok, Value *Addr) {
+  if (PfRebase[R])
+    Addr = B.CreateGEP(B.getInt8Ty(), Addr, B.CreateNeg(PfRebase[R]), "oc.pf.page");
   Ok = both(B, Ok, PfGate[R]);
   return Ok ? B.CreateSelect(Ok, Addr, ConstantPointerNull::get(B.getPtrTy()), "oc.pf")
             : Addr;

@@ -121,9 +121,9 @@ private:
   /// Per reference of NS.Refs.
   std::vector<Value *> Bases, Steps, BasePtrs, PageStride, PfGate, RelGate,
       TagValues;
-  /// Bytes from the address of a release back to the start of its page
-  /// (null: none), GateLowering::releaseRebase.
-  std::vector<Value *> RelRebase;
+  /// Bytes from the address of a prefetch / release back to the start of
+  /// the page it serves (null: none), GateLowering::pageStartOffset.
+  std::vector<Value *> PfRebase, RelRebase;
   /// Per row stream (RefSchedule::RowAt): &p[0] of the pipeline loop and the
   /// bytes between two rows' p[]; null for other references.
   std::vector<Value *> RowBases, RowSteps;
