@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <string>
+#include <sys/sysmacros.h>
+
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -37,6 +40,21 @@ TEST(MapsClassify, KindsFromProcMaps) {
   const char *path;
   size_t len;
   EXPECT_FALSE(oc_maps_parse_line("garbage\n", &m, &path, &len));
+  // Cut short, or fields out of shape: refused, never read past the line.
+  EXPECT_FALSE(oc_maps_parse_line("7f00-8f00 rw-p 00000000 fe:00\n", &m, &path, &len));
+  EXPECT_FALSE(oc_maps_parse_line("7f00-8f00 rw-p", &m, &path, &len));
+  EXPECT_FALSE(oc_maps_parse_line("7f00-8f00 rw\n", &m, &path, &len));
+  EXPECT_FALSE(oc_maps_parse_line("8f00-7f00 rw-p 00000000 00:00 0 \n", &m, &path, &len));
+  EXPECT_FALSE(oc_maps_parse_line("7f00 8f00 rw-p 00000000 00:00 0 \n", &m, &path, &len));
+  ASSERT_TRUE(oc_maps_parse_line("7f00-8f00 rw-s 00001000 fe:01 1234   /data/a.bin\n", &m,
+                                 &path, &len));
+  EXPECT_EQ(m.start, 0x7f00u);
+  EXPECT_EQ(m.end, 0x8f00u);
+  EXPECT_EQ(m.offset, 0x1000u);
+  EXPECT_EQ(m.device, makedev(0xfe, 1));
+  EXPECT_EQ(m.inode, 1234u);
+  EXPECT_TRUE(m.writable);
+  EXPECT_EQ(std::string(path, len), "/data/a.bin");
 }
 
 TEST(MapsClassify, OnlyProgramDataTakesHints) {
