@@ -93,6 +93,16 @@ static bool file_page_is(const char *path, long i, long g) {
   return ok;
 }
 
+/* A pager region of pages pages: a new file of known contents at path (make_file), or
+ * zero-filled memory without one (path NULL); NULL, reported, when it cannot be mapped. */
+static char *map_region(const char *path, long pages) {
+  if (path)
+    make_file(path, pages);
+  char *p = oc_pager_map((size_t)(pages * PAGE), path);
+  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  return p;
+}
+
 static long now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -112,9 +122,7 @@ static long release_until(char *p, long pages, long want, long timeout_ms) {
 
 static void fill_mode(const char *path) {
   long pages = 2048; /* 8 MiB */
-  make_file(path, pages);
-  char *p = oc_pager_map(pages * PAGE, path);
-  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  char *p = map_region(path, pages);
   if (!p)
     return;
   CHECK(resident_pages(p, pages) == 0, "pages mapped before any fault");
@@ -136,9 +144,7 @@ static void fill_mode(const char *path) {
  * runs), and every written page still reaches the file. */
 static void write_stream_mode(const char *path) {
   long pages = 1024;
-  make_file(path, pages);
-  char *p = oc_pager_map(pages * PAGE, path);
-  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  char *p = map_region(path, pages);
   if (!p)
     return;
   for (long i = 0; i < pages; i++)
@@ -155,9 +161,7 @@ static void write_stream_mode(const char *path) {
 
 static void prefetch_mode(const char *path) {
   long pages = 2048;
-  make_file(path, pages);
-  char *p = oc_pager_map(pages * PAGE, path);
-  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  char *p = map_region(path, pages);
   if (!p)
     return;
   long want = 512, resident = 0;
@@ -175,9 +179,7 @@ static void prefetch_mode(const char *path) {
 
 static void evict_mode(const char *path) {
   long pages = 4096; /* 16 MiB */
-  make_file(path, pages);
-  char *p = oc_pager_map(pages * PAGE, path);
-  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  char *p = map_region(path, pages);
   if (!p)
     return;
   for (long i = 0; i < pages; i++)
@@ -193,8 +195,7 @@ static void evict_mode(const char *path) {
 
 static void fork_mode(void) {
   long pages = 1024;
-  char *p = oc_pager_map(pages * PAGE, NULL);
-  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  char *p = map_region(NULL, pages);
   if (!p)
     return;
   for (long i = 0; i < pages; i++)
@@ -261,8 +262,7 @@ static void spill_fork_mode(void) {
  * the region's pages and never evicts the new memory, even when asked to. */
 static void munmap_mode(void) {
   long pages = 1024;
-  char *p = oc_pager_map(pages * PAGE, NULL);
-  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  char *p = map_region(NULL, pages);
   if (!p)
     return;
   long sum = 0;
@@ -288,9 +288,7 @@ static void munmap_mode(void) {
 
 static void kill_mode(const char *path) {
   long pages = 2048;
-  make_file(path, pages);
-  char *p = oc_pager_map(pages * PAGE, path);
-  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  char *p = map_region(path, pages);
   if (!p)
     return;
   void *threads[8];
@@ -318,9 +316,7 @@ static bool set_immutable(const char *path, bool on) {
 
 static int failwrite_mode(const char *path) {
   long pages = 1024;
-  make_file(path, pages);
-  char *p = oc_pager_map(pages * PAGE, path);
-  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  char *p = map_region(path, pages);
   if (!p)
     return 1;
   for (long i = 0; i < pages; i++)
@@ -369,8 +365,7 @@ static void *write_and_check(void *arg) {
 
 static void threads_mode(long mib) {
   long pages = (mib << 20) / PAGE;
-  char *p = oc_pager_map((size_t)(pages * PAGE), NULL);
-  CHECK(p, "oc_pager_map: %s", strerror(errno));
+  char *p = map_region(NULL, pages);
   if (!p)
     return;
   enum { THREADS = 4 };
