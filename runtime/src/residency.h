@@ -4,10 +4,10 @@
  * A sparse radix tree: a top table of 1024 roots (address bits 56..47), each root
  * 8192 leaf pointers (bits 46..34), each leaf covering 16 GiB (512 KiB of bits each
  * for resident and released, in a MAP_NORESERVE arena: only words in use take
- * memory). Root 0 is filled at start-up: with 1 GiB leaves its 131072 pointers
- * cost every program 256 page faults and 0.5 M instructions, 0.4 ms. Root 0 (the whole
- * usual 47-bit user space) is a static array, so the hint fast path needs two
- * dependent loads and no null check on the root. Addresses at or above 2^57 (kernel
+ * memory). Root 0 (the whole usual 47-bit user space) is a static array, so the hint
+ * fast path needs two dependent loads and no null check on the root; it is filled at
+ * start-up, which is why leaves are large: with 1 GiB leaves its 131072 pointers cost
+ * every program 256 page faults and 0.5 M instructions, 0.4 ms. Addresses at or above 2^57 (kernel
  * half, non-canonical) are never user data and are rejected.
  * A leaf also holds "released" bits: pages the runtime released or is about to
  * release, so a later prefetch of one counts as rescued (OSDI Sec. 3.1.2).
