@@ -120,6 +120,20 @@ static long release_until(char *p, long pages, long want, long timeout_ms) {
   return resident;
 }
 
+/* The pager's self-evicting count once it agrees with mincore over two looks: on a
+ * machine short of memory the evict worker may drop pages (and then the count) at
+ * any time, and a look between the two steps must not fail the test. */
+static long self_evicting_settled(char *p, long pages) {
+  long counted = oc_backend_now()->self_evicting_bytes();
+  for (int look = 0; look < 100; look++, usleep(10000)) {
+    long before = resident_pages(p, pages);
+    counted = oc_backend_now()->self_evicting_bytes();
+    if (counted == before * PAGE && resident_pages(p, pages) == before)
+      break;
+  }
+  return counted;
+}
+
 static void fill_mode(const char *path) {
   long pages = 2048; /* 8 MiB */
   char *p = map_region(path, pages);
@@ -129,8 +143,9 @@ static void fill_mode(const char *path) {
   for (long i = 0; i < pages; i++)
     CHECK(page_is(p, i, 0), "page %ld: not the file's data", i);
   /* The release worker's pacing leaves these to the pager (and nothing under madvise). */
-  CHECK(oc_backend_now()->self_evicting_bytes() == pages * PAGE, "self-evicting %ld bytes",
-        oc_backend_now()->self_evicting_bytes());
+  long counted = self_evicting_settled(p, pages);
+  CHECK(counted == resident_pages(p, pages) * PAGE && counted > 0, "self-evicting %ld bytes, %ld pages mapped",
+        counted, resident_pages(p, pages));
   CHECK(oc_backend_madvise.self_evicting_bytes() == 0, "madvise evicts nothing itself");
   for (long i = 0; i < pages; i += 2)
     fill_page(p, i, 1);
