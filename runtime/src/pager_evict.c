@@ -180,14 +180,17 @@ static long headroom(long cap) {
   return cap / HEADROOM_FRACTION > HEADROOM_MIN ? cap / HEADROOM_FRACTION : HEADROOM_MIN;
 }
 
-/* The pager's resident bytes at which the group's usage reaches the line (the limit
- * less a margin). Exact between samples, as the pager counts what it maps itself. */
+/* The pager's resident bytes at which the group's working set reaches the line (the
+ * limit less a margin). Exact between samples, as the pager counts what it maps
+ * itself. Cold page cache (the store's written-back pages among it) is left to the
+ * kernel's reclaim, which drops it without a read: counting it would have the pager
+ * evict its own pages, and write more cache, in a group whose usage is full of it. */
 static long resident_cap(void) {
   struct oc_limit_figures f;
   oc_limit_refresh();
   oc_limit_cached(&f);
   long margin = f.limit / 32 > MARGIN_MIN ? f.limit / 32 : MARGIN_MIN;
-  return atomic_load(&oc_pager_resident_bytes) - (f.usage + margin - f.limit);
+  return atomic_load(&oc_pager_resident_bytes) - (f.working_set + margin - f.limit);
 }
 
 void oc_pager_wait_for_room(size_t bytes) {

@@ -154,6 +154,35 @@ static void fill_mode(const char *path) {
     CHECK(file_page_is(path, i, i % 2 ? 0 : 1), "file page %ld after unmap", i);
 }
 
+/* Run in a group whose usage is mostly cold page cache (mib MiB written to a file
+ * and synced first): the kernel drops that cache without a read, so the pager must
+ * not evict its own region to make room (it did, down to 256 KiB of 8 MiB). */
+static void beside_cache_mode(const char *path, long mib) {
+  char cold[] = "/var/tmp/outcore-cold-cache-XXXXXX";
+  int fd = mkstemp(cold);
+  CHECK(fd >= 0, "mkstemp: %s", strerror(errno));
+  if (fd < 0)
+    return;
+  unlink(cold);
+  static char chunk[1 << 20];
+  memset(chunk, 1, sizeof chunk);
+  for (long i = 0; i < mib; i++)
+    CHECK(write(fd, chunk, sizeof chunk) == (ssize_t)sizeof chunk, "write: %s", strerror(errno));
+  fsync(fd);
+  long pages = 2048;
+  char *p = map_region(path, pages);
+  if (p) {
+    for (long i = 0; i < pages; i++)
+      CHECK(page_is(p, i, 0), "page %ld: not the file's data", i);
+    usleep(100000); /* the evict worker looks every 5 ms */
+    CHECK(oc_backend_now()->self_evicting_bytes() == pages * PAGE,
+          "the pager kept %ld of %ld bytes beside cold page cache",
+          oc_backend_now()->self_evicting_bytes(), pages * PAGE);
+    oc_pager_unmap(p, pages * PAGE);
+  }
+  close(fd);
+}
+
 /* A program writing a clean region through: the write-protect faults unprotect runs
  * that double (16, 32, ... 256 pages: 8 faults for 1024 pages; 64 with fixed 64 KiB
  * runs), and every written page still reaches the file. */
@@ -428,6 +457,8 @@ int main(int argc, char **argv) {
     failures = failwrite_mode(path) == 77 ? -1 : failures;
   else if (!strcmp(mode, "full") && arg)
     full_mode(arg);
+  else if (!strcmp(mode, "beside_cache") && arg)
+    beside_cache_mode(path, atol(arg));
   else if (!strcmp(mode, "threads") && arg)
     threads_mode(atol(arg));
   else
