@@ -2,6 +2,7 @@
 
 #include "NestRewriter.h"
 
+#include "AddRecChain.h"
 #include "Remarks.h"
 #include "Versioning.h"
 
@@ -93,14 +94,12 @@ public:
 private:
   /// The constant byte step of address S along loop OL, if S has one.
   static std::optional<int64_t> stepAlong(const SCEV *S, const Loop *OL) {
-    while (const auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
-      if (AR->getLoop() == OL) {
-        if (const auto *Step = dyn_cast<SCEVConstant>(AR->getOperand(1)))
-          return Step->getAPInt().getSExtValue();
-        return std::nullopt;
-      }
-      S = AR->getStart();
-    }
+    const SCEV *At = walkAddRecChain(S, nullptr, [&](const SCEVAddRecExpr *AR) {
+      return AR->getLoop() != OL;
+    });
+    if (const auto *AR = dyn_cast<SCEVAddRecExpr>(At)) // the walk stopped at OL
+      if (const auto *Step = dyn_cast<SCEVConstant>(AR->getOperand(1)))
+        return Step->getAPInt().getSExtValue();
     return std::nullopt;
   }
 
