@@ -177,7 +177,8 @@ NestRewriter::NestRewriter(const AnalyzedNest &Nest, const NestSchedule &NS,
                            RewriteContext &Cx)
     : Nest(Nest), NS(NS), Cx(Cx), M(*Cx.F.getParent()), L(NS.Pipeline),
       P(L->getLoopPreheader()), H(L->getHeader()), Lt(L->getLoopLatch()),
-      E(L->getUniqueExitBlock()), Exp(Cx.SE, M.getDataLayout(), "oc"),
+      E(L->getUniqueExitBlock()), DTU(Cx.DT, DomTreeUpdater::UpdateStrategy::Eager),
+      Exp(Cx.SE, M.getDataLayout(), "oc"),
       PB(M.getContext()), Page(Cx.Params.Machine.PageSize), Strip(NS.Strip),
       D(NS.Distance()) {}
 
@@ -594,7 +595,15 @@ void NestRewriter::updateLoopInfo() {
   for (BasicBlock *BB : L->blocks())
     StripL->addBlockEntry(BB);
   StripL->addBasicBlockToLoop(Lx, Cx.LI);
-  Cx.DT.recalculate(Cx.F);
+  // The edges buildStripLoop and rewireOriginalLoop changed.
+  DTU.applyUpdates({{DominatorTree::Delete, P, H},
+                    {DominatorTree::Insert, P, SH},
+                    {DominatorTree::Insert, SH, H},
+                    {DominatorTree::Delete, Lt, E},
+                    {DominatorTree::Insert, Lt, Lx},
+                    {DominatorTree::Insert, Lx, E},
+                    {DominatorTree::Insert, Lx, SH}});
+  assert(Cx.DT.verify(DominatorTree::VerificationLevel::Fast) && "strip loop's dominators");
   formLCSSARecursively(*StripL, Cx.DT, &Cx.LI, &Cx.SE);
   Cx.SE.forgetTopmostLoop(StripL);
 }
@@ -691,7 +700,10 @@ void NestRewriter::emitPageProlog() {
   else
     Cx.LI.addTopLevelLoop(ProL);
   ProL->addBasicBlockToLoop(ProBB, Cx.LI);
-  Cx.DT.recalculate(Cx.F);
+  DTU.applyUpdates({{DominatorTree::Delete, P, ProExit},
+                    {DominatorTree::Insert, P, ProBB},
+                    {DominatorTree::Insert, ProBB, ProExit}});
+  assert(Cx.DT.verify(DominatorTree::VerificationLevel::Fast) && "prolog's dominators");
   KB.SetInsertPoint(ProBr);
   for (size_t R = 0; R < NS.Refs.size(); ++R) {
     if (!ProIters[R])
@@ -734,7 +746,7 @@ CallInst *NestRewriter::callOnlyNonNull(CallInst *Call, unsigned R) {
   // ok's true branch holds the calls with its side.
   Value *First = PfOk ? PfOk : RelOk, *Second = PfOk ? RelOk : nullptr;
   Instruction *With, *Without;
-  SplitBlockAndInsertIfThenElse(First, Call, &With, &Without, nullptr, nullptr, &Cx.LI);
+  SplitBlockAndInsertIfThenElse(First, Call, &With, &Without, nullptr, &DTU, &Cx.LI);
   Call->getParent()->setName("oc.hinted");
   auto Hint = [&](Instruction *At, Value *P, Value *Q) {
     At->getParent()->setName(P && Q ? "oc.both" : P ? "oc.pf.only" : "oc.rel.only");
@@ -750,11 +762,11 @@ CallInst *NestRewriter::callOnlyNonNull(CallInst *Call, unsigned R) {
     Instruction *Both, *PfOnly;
     With->getParent()->setName("oc.pf.ok");
     Without->getParent()->setName("oc.pf.none");
-    SplitBlockAndInsertIfThenElse(Second, With, &Both, &PfOnly, nullptr, nullptr, &Cx.LI);
+    SplitBlockAndInsertIfThenElse(Second, With, &Both, &PfOnly, nullptr, &DTU, &Cx.LI);
     With->getParent()->setName("oc.pf.done");
     All = Hint(Both, Pf, Rel);
     Hint(PfOnly, Pf, nullptr);
-    Hint(SplitBlockAndInsertIfThen(Second, Without, false, nullptr, nullptr, &Cx.LI), nullptr,
+    Hint(SplitBlockAndInsertIfThen(Second, Without, false, nullptr, &DTU, &Cx.LI), nullptr,
          Rel);
     Without->getParent()->setName("oc.pf.none.done");
   }
@@ -773,7 +785,7 @@ void NestRewriter::skipNullAddresses() {
         if (auto *Sel = dyn_cast<SelectInst>(V); Sel && Sel->use_empty())
           Sel->eraseFromParent();
     }
-  Cx.DT.recalculate(Cx.F);
+  assert(Cx.DT.verify(DominatorTree::VerificationLevel::Fast) && "hint branches' dominators");
   Cx.SE.forgetTopmostLoop(L);
 }
 

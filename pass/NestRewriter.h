@@ -34,6 +34,7 @@
 #include "RuntimeCalls.h"
 #include "Schedule.h"
 
+#include "llvm/Analysis/DomTreeUpdater.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
@@ -114,6 +115,7 @@ private:
   llvm::Loop *L;
   llvm::BasicBlock *P, *H, *Lt, *E; ///< preheader, header, latch, exit of L
   llvm::Instruction *PT = nullptr;  ///< where invariant values go
+  llvm::DomTreeUpdater DTU;         ///< Cx.DT, updated edge by edge as blocks change
   llvm::SCEVExpander Exp;
   llvm::IRBuilder<> PB;             ///< at PT
   const int64_t Page, Strip, D;     ///< bytes; iterations; iterations ahead
