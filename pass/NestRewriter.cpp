@@ -735,6 +735,31 @@ void NestRewriter::emitPageProlog() {
   }
 }
 
+/// SplitBlockAndInsertIfThen (Else null) or ...IfThenElse at At, with DT kept
+/// by hand where it knows At's block: the arms and the tail hang under the
+/// block split, which hands the tail what it dominated. A local change,
+/// where a DomTreeUpdater, given these few edges, rebuilds a small tree.
+static void branchAt(Value *Cond, Instruction *At, Instruction **Then, Instruction **Else,
+                     DominatorTree &DT, LoopInfo &LI) {
+  BasicBlock *Head = At->getParent();
+  if (Else)
+    SplitBlockAndInsertIfThenElse(Cond, At, Then, Else, nullptr, nullptr, &LI);
+  else
+    *Then = SplitBlockAndInsertIfThen(Cond, At, false, nullptr, nullptr, &LI);
+  DomTreeNode *HeadN = DT.getNode(Head);
+  if (!HeadN)
+    return;
+  BasicBlock *Tail = At->getParent();
+  SmallVector<DomTreeNode *, 4> Dominated(HeadN->children());
+  DomTreeNode *TailN = DT.addNewBlock(Tail, Head);
+  for (DomTreeNode *N : Dominated)
+    DT.changeImmediateDominator(N, TailN);
+  for (BasicBlock *Arm : successors(Head))
+    if (Arm != Tail)
+      DT.addNewBlock(Arm, Head);
+  assert(DT.verify(DominatorTree::VerificationLevel::Fast) && "hint branches' dominators");
+}
+
 /// The hint of reference R at B, made as calls of only the addresses whose
 /// ok holds, and no call when none does: the runtime drops a null address,
 /// but each is a call, and half of a short column walk's would be. The
@@ -747,12 +772,11 @@ CallInst *NestRewriter::emitHint(IRBuilderBase &B, unsigned R, Guarded Pf, Guard
   // The strip header joins the dominator tree and LoopInfo in
   // updateLoopInfo, with its branches; L's header and the prolog are known.
   Instruction *Next = &*B.GetInsertPoint();
-  DomTreeUpdater *Tree = Cx.DT.getNode(Next->getParent()) ? &DTU : nullptr;
   // Both sides as wanted, each alone, or neither, by the oks: the first
   // ok's true branch holds the calls with its side.
   Value *First = Pf.Ok ? Pf.Ok : Rel.Ok, *Second = Pf.Ok ? Rel.Ok : nullptr;
   Instruction *With, *Without;
-  SplitBlockAndInsertIfThenElse(First, Next, &With, &Without, nullptr, Tree, &Cx.LI);
+  branchAt(First, Next, &With, &Without, Cx.DT, Cx.LI);
   Next->getParent()->setName("oc.hinted");
   auto Hint = [&](Instruction *At, Value *P, Value *Q) {
     At->getParent()->setName(P && Q ? "oc.both" : P ? "oc.pf.only" : "oc.rel.only");
@@ -768,16 +792,15 @@ CallInst *NestRewriter::emitHint(IRBuilderBase &B, unsigned R, Guarded Pf, Guard
     Instruction *Both, *PfOnly;
     With->getParent()->setName("oc.pf.ok");
     Without->getParent()->setName("oc.pf.none");
-    SplitBlockAndInsertIfThenElse(Second, With, &Both, &PfOnly, nullptr, Tree, &Cx.LI);
+    branchAt(Second, With, &Both, &PfOnly, Cx.DT, Cx.LI);
     With->getParent()->setName("oc.pf.done");
     All = Hint(Both, Pf.Addr, Rel.Addr);
     Hint(PfOnly, Pf.Addr, nullptr);
-    Hint(SplitBlockAndInsertIfThen(Second, Without, false, nullptr, Tree, &Cx.LI), nullptr,
-         Rel.Addr);
+    Instruction *RelOnly;
+    branchAt(Second, Without, &RelOnly, nullptr, Cx.DT, Cx.LI);
+    Hint(RelOnly, nullptr, Rel.Addr);
     Without->getParent()->setName("oc.pf.none.done");
   }
-  assert((!Tree || Cx.DT.verify(DominatorTree::VerificationLevel::Fast)) &&
-         "hint branches' dominators");
   B.SetInsertPoint(Next);
   return All;
 }
