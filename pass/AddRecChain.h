@@ -3,9 +3,10 @@
 // An address in a nest is a chain of add recurrences, one per loop it moves
 // along, the innermost loop's outermost in the expression:
 //   {{{Base,+,s_i}<i>,+,s_j}<j>,+,s_k}<k>
-// Footprint (bounds and widths over a nest), Schedule (the address along one
-// loop) and the rewriter (a constant step along one loop) read it link by
-// link through this one walker. Builds no SCEV; never changes the IR.
+// The ScalarEvolution nest builder (a subscript's coefficients), Footprint
+// (bounds and widths over a nest), Schedule (the address along one loop) and
+// the rewriter (a constant step along one loop) read it link by link through
+// this one walker. Builds no SCEV; never changes the IR.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OUTCORE_ADDRECCHAIN_H
