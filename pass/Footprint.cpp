@@ -2,6 +2,8 @@
 
 #include "Footprint.h"
 
+#include "AddRecChain.h"
+
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -47,16 +49,27 @@ const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &
   Type *I64 = Type::getInt64Ty(SE.getContext());
   if (SE.isLoopInvariant(S, Outer))
     return SE.getTruncateOrSignExtend(S, I64);
-  if (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
-    const SCEV *Step = AR->getStepRecurrence(SE);
-    if (!Outer->contains(AR->getLoop()) || !AR->isAffine() || !SE.isLoopInvariant(Step, Outer))
+  if (isa<SCEVAddRecExpr>(S)) {
+    // The chain's links in the nest, each affine with an invariant step; the
+    // bound grows from the base's outward, a link's at one of its ends.
+    SmallVector<const SCEVAddRecExpr *, 4> Links;
+    const SCEV *Base = walkAddRecChain(S, Outer, [&](const SCEVAddRecExpr *AR) {
+      if (!AR->isAffine() || !SE.isLoopInvariant(AR->getStepRecurrence(SE), Outer))
+        return false;
+      Links.push_back(AR);
+      return true;
+    });
+    if (Links.empty())
       return nullptr;
-    const SCEV *Start = upperBoundInNest(AR->getStart(), Outer, SE);
-    const SCEV *BTC = backedgesInvariantIn(AR->getLoop(), Outer, SE);
-    if (!Start || !BTC)
-      return nullptr;
-    const SCEV *End = SE.getAddExpr(Start, SE.getMulExpr(SE.getTruncateOrSignExtend(Step, I64), BTC));
-    return SE.getSMaxExpr(Start, End);
+    const SCEV *Bound = upperBoundInNest(Base, Outer, SE);
+    for (const SCEVAddRecExpr *AR : llvm::reverse(Links)) {
+      const SCEV *BTC = backedgesInvariantIn(AR->getLoop(), Outer, SE);
+      if (!Bound || !BTC)
+        return nullptr;
+      const SCEV *Step = SE.getTruncateOrSignExtend(AR->getStepRecurrence(SE), I64);
+      Bound = SE.getSMaxExpr(Bound, SE.getAddExpr(Bound, SE.getMulExpr(Step, BTC)));
+    }
+    return Bound;
   }
   if (auto *Cast = dyn_cast<SCEVIntegralCastExpr>(S))
     return upperBoundInNest(Cast->getOperand(), Outer, SE);
@@ -122,23 +135,41 @@ const SCEV *widthInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE,
   Type *I64 = Type::getInt64Ty(SE.getContext());
   if (SE.isLoopInvariant(S, Outer))
     return SE.getZero(I64);
-  if (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
-    const SCEV *Step = AR->getStepRecurrence(SE);
-    if (!Outer->contains(AR->getLoop()) || !AR->isAffine() || !SE.isLoopInvariant(Step, Outer) ||
-        SE.getTypeSizeInBits(Step->getType()) > 64)
+  if (isa<SCEVAddRecExpr>(S)) {
+    // The chain's links in the nest, each affine with an invariant step of
+    // at most 64 bits, up to a row walk's (which ends it: row after row, the
+    // whole walk spans the telescoped iterations, whatever its start); each
+    // link adds |step| * its backedges to the width of the rest.
+    SmallVector<const SCEVAddRecExpr *, 4> Links;
+    const Telescope *Row = nullptr;
+    const SCEV *Base = walkAddRecChain(S, Outer, [&](const SCEVAddRecExpr *AR) {
+      const SCEV *Step = AR->getStepRecurrence(SE);
+      if (!AR->isAffine() || !SE.isLoopInvariant(Step, Outer) ||
+          SE.getTypeSizeInBits(Step->getType()) > 64)
+        return false;
+      Links.push_back(AR);
+      Row = telescopeOf(Ts, AR->getLoop());
+      return !Row;
+    });
+    if (Links.empty())
       return nullptr;
-    if (const Telescope *T = telescopeOf(Ts, AR->getLoop())) {
-      // Row after row: the whole walk spans the telescoped iterations.
-      if (!rowStreamBase(AR, T->W, SE))
+    auto AbsStep = [&](const SCEVAddRecExpr *AR) {
+      return SE.getAbsExpr(SE.getTruncateOrSignExtend(AR->getStepRecurrence(SE), I64), false);
+    };
+    const SCEV *W = nullptr;
+    if (!Row)
+      W = widthInNest(Base, Outer, SE, Ts);
+    else if (rowStreamBase(Links.back(), Row->W, SE))
+      W = SE.getMulExpr(AbsStep(Links.back()), Row->Trips);
+    if (Row)
+      Links.pop_back();
+    for (const SCEVAddRecExpr *AR : llvm::reverse(Links)) {
+      const SCEV *BTC = backedgesInvariantIn(AR->getLoop(), Outer, SE);
+      if (!BTC || !W)
         return nullptr;
-      return SE.getMulExpr(SE.getAbsExpr(SE.getTruncateOrSignExtend(Step, I64), false), T->Trips);
+      W = SE.getAddExpr(W, SE.getMulExpr(AbsStep(AR), BTC));
     }
-    const SCEV *BTC = backedgesInvariantIn(AR->getLoop(), Outer, SE);
-    const SCEV *Start = widthInNest(AR->getStart(), Outer, SE, Ts);
-    if (!BTC || !Start)
-      return nullptr;
-    Step = SE.getAbsExpr(SE.getTruncateOrSignExtend(Step, I64), false);
-    return SE.getAddExpr(Start, SE.getMulExpr(Step, BTC));
+    return W;
   }
   if (auto *Cast = dyn_cast<SCEVCastExpr>(S))
     return widthInNest(Cast->getOperand(), Outer, SE, Ts);

@@ -2,6 +2,7 @@
 
 #include "NestRewriter.h"
 
+#include "AddRecChain.h"
 #include "Remarks.h"
 #include "Versioning.h"
 
@@ -93,14 +94,12 @@ public:
 private:
   /// The constant byte step of address S along loop OL, if S has one.
   static std::optional<int64_t> stepAlong(const SCEV *S, const Loop *OL) {
-    while (const auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
-      if (AR->getLoop() == OL) {
-        if (const auto *Step = dyn_cast<SCEVConstant>(AR->getOperand(1)))
-          return Step->getAPInt().getSExtValue();
-        return std::nullopt;
-      }
-      S = AR->getStart();
-    }
+    const SCEV *At = walkAddRecChain(S, nullptr, [&](const SCEVAddRecExpr *AR) {
+      return AR->getLoop() != OL;
+    });
+    if (const auto *AR = dyn_cast<SCEVAddRecExpr>(At)) // the walk stopped at OL
+      if (const auto *Step = dyn_cast<SCEVConstant>(AR->getOperand(1)))
+        return Step->getAPInt().getSExtValue();
     return std::nullopt;
   }
 
@@ -178,7 +177,8 @@ NestRewriter::NestRewriter(const AnalyzedNest &Nest, const NestSchedule &NS,
                            RewriteContext &Cx)
     : Nest(Nest), NS(NS), Cx(Cx), M(*Cx.F.getParent()), L(NS.Pipeline),
       P(L->getLoopPreheader()), H(L->getHeader()), Lt(L->getLoopLatch()),
-      E(L->getUniqueExitBlock()), Exp(Cx.SE, M.getDataLayout(), "oc"),
+      E(L->getUniqueExitBlock()), DTU(Cx.DT, DomTreeUpdater::UpdateStrategy::Eager),
+      Exp(Cx.SE, M.getDataLayout(), "oc"),
       PB(M.getContext()), Page(Cx.Params.Machine.PageSize), Strip(NS.Strip),
       D(NS.Distance()) {}
 
@@ -215,7 +215,7 @@ void NestRewriter::run() {
   updateLoopInfo();
   emitPerIterationHints();
   emitPageProlog();
-  skipNullAddresses();
+  Cx.SE.forgetTopmostLoop(L); // the hint branches split L's blocks
   Exp.clear();
   emitRemarks();
 }
@@ -341,23 +341,30 @@ static Value *both(IRBuilderBase &B, Value *X, Value *Y) {
   return X && Y ? B.CreateAnd(X, Y) : X ? X : Y;
 }
 
-/// The release address Addr when Ok (and, for a run-time step, a page
+/// The release address Addr, when Ok (and, for a run-time step, a page
 /// stride) and the outer predicates hold.
-Value *NestRewriter::relAddr(IRBuilderBase &B, unsigned R, Value *Ok, Value *Addr) {
+NestRewriter::Guarded NestRewriter::relAddr(IRBuilderBase &B, unsigned R, Value *Ok,
+                                            Value *Addr) {
   if (RelRebase[R])
     Addr = B.CreateGEP(B.getInt8Ty(), Addr, B.CreateNeg(RelRebase[R]), "oc.rel.page");
-  Ok = both(B, both(B, Ok, PageStride[R]), RelGate[R]);
-  return Ok ? B.CreateSelect(Ok, Addr, ConstantPointerNull::get(B.getPtrTy()), "oc.rel")
-            : Addr;
+  return {both(B, both(B, Ok, PageStride[R]), RelGate[R]), Addr};
 }
 
-/// The prefetch address Addr when Ok and the outer predicates hold.
-Value *NestRewriter::pfAddr(IRBuilderBase &B, unsigned R, Value *Ok, Value *Addr) {
+/// The prefetch address Addr, when Ok and the outer predicates hold.
+NestRewriter::Guarded NestRewriter::pfAddr(IRBuilderBase &B, unsigned R, Value *Ok,
+                                           Value *Addr) {
   if (PfRebase[R])
     Addr = B.CreateGEP(B.getInt8Ty(), Addr, B.CreateNeg(PfRebase[R]), "oc.pf.page");
-  Ok = both(B, Ok, PfGate[R]);
-  return Ok ? B.CreateSelect(Ok, Addr, ConstantPointerNull::get(B.getPtrTy()), "oc.pf")
-            : Addr;
+  return {both(B, Ok, PfGate[R]), Addr};
+}
+
+/// A's address, null where its ok fails (the runtime drops a null address):
+/// for the block prolog and the final release, made once per entry of the
+/// pipeline loop in the blocks the rewrite hangs on (P, E), which stay whole,
+/// and for row streams, whose page counts load p[] whether or not they hint.
+Value *NestRewriter::orNull(IRBuilderBase &B, Guarded A, const Twine &Name) {
+  return A.Ok ? B.CreateSelect(A.Ok, A.Addr, ConstantPointerNull::get(B.getPtrTy()), Name)
+              : A.Addr;
 }
 
 Value *NestRewriter::pagesFor(IRBuilderBase &B, unsigned R, Value *Iters) {
@@ -377,8 +384,8 @@ CallInst *NestRewriter::located(CallInst *Call, unsigned R) {
   return Call;
 }
 
-/// The bundled directive of reference R: either address may be null.
-CallInst *NestRewriter::emitHint(IRBuilderBase &B, unsigned R, Value *Pf, Value *Rel,
+/// The bundled directive of reference R: either address may be absent (null).
+CallInst *NestRewriter::callHint(IRBuilderBase &B, unsigned R, Value *Pf, Value *Rel,
                                  Value *Pages) {
   Value *Prio = B.getInt32(NS.Refs[R].Priority), *Tag = TagValues[R];
   if (Pf && Rel)
@@ -415,7 +422,8 @@ CallInst *NestRewriter::rowHint(IRBuilderBase &B, unsigned R, bool Prefetch, Val
     Hi = B.CreateAdd(Hi, B.getInt64(Page - 1));
   Value *PageLo = B.CreateUDiv(B.CreatePtrToInt(Lo, B.getInt64Ty()), B.getInt64(Page));
   Value *Pages = B.CreateSub(B.CreateUDiv(Hi, B.getInt64(Page)), PageLo, "oc.row.pages");
-  Value *Addr = Prefetch ? pfAddr(B, R, Ok, Lo) : relAddr(B, R, Ok, Lo);
+  Value *Addr = Prefetch ? orNull(B, pfAddr(B, R, Ok, Lo), "oc.pf")
+                         : orNull(B, relAddr(B, R, Ok, Lo), "oc.rel");
   Value *Prio = B.getInt32(NS.Refs[R].Priority);
   return located(B.CreateCall(Prefetch ? Cx.RT.PrefetchBlock : Cx.RT.ReleaseBlock,
                               {Addr, Pages, Prio, TagValues[R]}),
@@ -436,7 +444,7 @@ void NestRewriter::emitBlockProlog() {
       rowHint(PB, R, /*Prefetch=*/true, PB.getInt64(0), Pro, nullptr, false);
       continue;
     }
-    Value *Addr = pfAddr(PB, R, nullptr, lowAddr(PB, R, PB.getInt64(0), Pro));
+    Value *Addr = orNull(PB, pfAddr(PB, R, nullptr, lowAddr(PB, R, PB.getInt64(0), Pro)), "oc.pf");
     located(PB.CreateCall(Cx.RT.PrefetchBlock, {Addr, pagesFor(PB, R, Pro),
                                                 PB.getInt32(RS.Priority), TagValues[R]}),
             R);
@@ -496,7 +504,7 @@ void NestRewriter::buildStripLoop() {
 void NestRewriter::emitSteadyState() {
   assert(S && End && SH->getTerminator() == nullptr && "strip header open");
   Steady.assign(NS.Refs.size(), nullptr);
-  IRBuilder<> SB(SH);
+  IRBuilder<> SB(BranchInst::Create(H, SH)); // the hints may branch: before the end
   Value *PfIt = SB.CreateAdd(S, SB.getInt64(D), "oc.pf.it");
   Value *PfOk = SB.CreateICmpULT(PfIt, TC);
   Value *PfEnd =
@@ -519,11 +527,10 @@ void NestRewriter::emitSteadyState() {
       }
       continue;
     }
-    Value *Pf = RS.Prefetch ? pfAddr(SB, R, PfOk, lowAddr(SB, R, PfIt, PfEnd)) : nullptr;
-    Value *Rel = RS.Release ? relAddr(SB, R, NotFirst, lowAddr(SB, R, RelIt, S)) : nullptr;
+    Guarded Pf = RS.Prefetch ? pfAddr(SB, R, PfOk, lowAddr(SB, R, PfIt, PfEnd)) : Guarded();
+    Guarded Rel = RS.Release ? relAddr(SB, R, NotFirst, lowAddr(SB, R, RelIt, S)) : Guarded();
     Steady[R] = emitHint(SB, R, Pf, Rel, SB.getInt64(RS.Pages));
   }
-  SB.CreateBr(H);
 }
 
 /// The original loop runs over [s, e): a counter of its own; the strip
@@ -532,7 +539,7 @@ void NestRewriter::rewireOriginalLoop() {
   assert(SH->getTerminator() && "steady state emitted");
   auto *BrOld = cast<BranchInst>(Lt->getTerminator());
   C = PHINode::Create(S->getType(), 2, "oc.c", H->getFirstNonPHIIt());
-  C->addIncoming(S, SH);
+  C->addIncoming(S, L->getLoopPreheader()); // SH, or the last block of its hints
   IRBuilder<> LB(BrOld);
   Value *CNext = LB.CreateAdd(C, LB.getInt64(1), "oc.c.next");
   C->addIncoming(CNext, Lt);
@@ -576,7 +583,8 @@ void NestRewriter::emitFinalRelease() {
     Value *First = RS.PerIteration ? EB.CreateSub(ELast, EB.getInt64(1)) : SLast;
     Value *Iters = EB.CreateSub(ELast, First);
     located(EB.CreateCall(Cx.RT.ReleaseBlock,
-                          {relAddr(EB, R, nullptr, lowAddr(EB, R, First, ELast)),
+                          {orNull(EB, relAddr(EB, R, nullptr, lowAddr(EB, R, First, ELast)),
+                                  "oc.rel"),
                            pagesFor(EB, R, Iters), EB.getInt32(RS.Priority), TagValues[R]}),
             R);
   }
@@ -595,7 +603,24 @@ void NestRewriter::updateLoopInfo() {
   for (BasicBlock *BB : L->blocks())
     StripL->addBlockEntry(BB);
   StripL->addBasicBlockToLoop(Lx, Cx.LI);
-  Cx.DT.recalculate(Cx.F);
+  // The blocks of the steady state's hint branches, from SH to L's header.
+  SmallVector<BasicBlock *, 8> Hints{SH};
+  for (size_t K = 0; K < Hints.size(); ++K)
+    for (BasicBlock *Succ : successors(Hints[K]))
+      if (Succ != H && !is_contained(Hints, Succ)) {
+        Hints.push_back(Succ);
+        StripL->addBasicBlockToLoop(Succ, Cx.LI);
+      }
+  // The edges buildStripLoop and rewireOriginalLoop changed; the tree takes
+  // the hint branches with SH.
+  DTU.applyUpdates({{DominatorTree::Delete, P, H},
+                    {DominatorTree::Insert, P, SH},
+                    {DominatorTree::Insert, L->getLoopPreheader(), H},
+                    {DominatorTree::Delete, Lt, E},
+                    {DominatorTree::Insert, Lt, Lx},
+                    {DominatorTree::Insert, Lx, E},
+                    {DominatorTree::Insert, Lx, SH}});
+  assert(Cx.DT.verify(DominatorTree::VerificationLevel::Fast) && "strip loop's dominators");
   formLCSSARecursively(*StripL, Cx.DT, &Cx.LI, &Cx.SE);
   Cx.SE.forgetTopmostLoop(StripL);
 }
@@ -642,10 +667,10 @@ void NestRewriter::emitPerIterationHints() {
         PfOk = HB.CreateICmpULT(Ahead, TC);
         NotFirst = HB.CreateICmpNE(C, HB.getInt64(0));
       }
-      Value *Pf = RS.Prefetch ? pfAddr(HB, R, PfOk, addrAt(HB, R, Ahead)) : nullptr;
-      Value *Rel = RS.Release ? relAddr(HB, R, NotFirst,
-                                        addrAt(HB, R, HB.CreateSub(C, HB.getInt64(1))))
-                              : nullptr;
+      Guarded Pf = RS.Prefetch ? pfAddr(HB, R, PfOk, addrAt(HB, R, Ahead)) : Guarded();
+      Guarded Rel = RS.Release ? relAddr(HB, R, NotFirst,
+                                         addrAt(HB, R, HB.CreateSub(C, HB.getInt64(1))))
+                               : Guarded();
       Steady[R] = emitHint(HB, R, Pf, Rel, HB.getInt64(1));
       continue;
     }
@@ -692,7 +717,10 @@ void NestRewriter::emitPageProlog() {
   else
     Cx.LI.addTopLevelLoop(ProL);
   ProL->addBasicBlockToLoop(ProBB, Cx.LI);
-  Cx.DT.recalculate(Cx.F);
+  DTU.applyUpdates({{DominatorTree::Delete, P, ProExit},
+                    {DominatorTree::Insert, P, ProBB},
+                    {DominatorTree::Insert, ProBB, ProExit}});
+  assert(Cx.DT.verify(DominatorTree::VerificationLevel::Fast) && "prolog's dominators");
   KB.SetInsertPoint(ProBr);
   for (size_t R = 0; R < NS.Refs.size(); ++R) {
     if (!ProIters[R])
@@ -703,79 +731,78 @@ void NestRewriter::emitPageProlog() {
     }
     Value *InProlog =
         ProIters[R] < MaxPro ? KB.CreateICmpULT(K, KB.getInt64(ProIters[R])) : nullptr;
-    Value *Addr = pfAddr(KB, R, InProlog, addrAt(KB, R, K));
-    emitHint(KB, R, Addr, nullptr, KB.getInt64(1));
+    emitHint(KB, R, pfAddr(KB, R, InProlog, addrAt(KB, R, K)), Guarded(), KB.getInt64(1));
   }
 }
 
-/// The steady-state hint Call of reference R, whose addresses are select(ok,
-/// address, null) where a prefetch may fall past the data or a release come
-/// before it (or an outer predicate is off), made as a call of only the
-/// addresses whose ok holds, and no call when none does: the runtime drops
-/// a null address, but each is a call, and half of a short column walk's
-/// would be. The branches replace the selects: the common case costs the
-/// same. Returns the call with every address (the one a remark describes).
-CallInst *NestRewriter::callOnlyNonNull(CallInst *Call, unsigned R) {
-  auto Side = [](Value *V) -> std::pair<Value *, Value *> { // (ok, address)
-    auto *Sel = dyn_cast<SelectInst>(V);
-    if (Sel && isa<ConstantPointerNull>(Sel->getFalseValue()))
-      return {Sel->getCondition(), Sel->getTrueValue()};
-    return {nullptr, V};
-  };
-  bool Bundled = Call->getCalledOperand() == Cx.RT.PrefetchReleaseBlock.getCallee();
-  bool Prefetch = Bundled || Call->getCalledOperand() == Cx.RT.PrefetchBlock.getCallee();
-  auto [PfOk, Pf] = Prefetch ? Side(Call->getArgOperand(0)) : std::pair<Value *, Value *>();
-  auto [RelOk, Rel] = Bundled    ? Side(Call->getArgOperand(1))
-                      : Prefetch ? std::pair<Value *, Value *>()
-                                 : Side(Call->getArgOperand(0));
-  if (!PfOk && !RelOk)
-    return Call;
-  Value *Pages = Call->getArgOperand(Bundled ? 2 : 1);
+/// SplitBlockAndInsertIfThen (Else null) or ...IfThenElse at At, with DT kept
+/// by hand where it knows At's block: the arms and the tail hang under the
+/// block split, which hands the tail what it dominated. A local change,
+/// where a DomTreeUpdater, given these few edges, rebuilds a small tree.
+static void branchAt(Value *Cond, Instruction *At, Instruction **Then, Instruction **Else,
+                     DominatorTree &DT, LoopInfo &LI) {
+  BasicBlock *Head = At->getParent();
+  if (Else)
+    SplitBlockAndInsertIfThenElse(Cond, At, Then, Else, nullptr, nullptr, &LI);
+  else
+    *Then = SplitBlockAndInsertIfThen(Cond, At, false, nullptr, nullptr, &LI);
+  DomTreeNode *HeadN = DT.getNode(Head);
+  if (!HeadN)
+    return;
+  BasicBlock *Tail = At->getParent();
+  SmallVector<DomTreeNode *, 4> Dominated(HeadN->children());
+  DomTreeNode *TailN = DT.addNewBlock(Tail, Head);
+  for (DomTreeNode *N : Dominated)
+    DT.changeImmediateDominator(N, TailN);
+  for (BasicBlock *Arm : successors(Head))
+    if (Arm != Tail)
+      DT.addNewBlock(Arm, Head);
+  assert(DT.verify(DominatorTree::VerificationLevel::Fast) && "hint branches' dominators");
+}
+
+/// The hint of reference R at B, made as calls of only the addresses whose
+/// ok holds, and no call when none does: the runtime drops a null address,
+/// but each is a call, and half of a short column walk's would be. The
+/// branches cost what a select would in the common case. B goes on after
+/// them. Returns the call with every address (the one a remark describes).
+CallInst *NestRewriter::emitHint(IRBuilderBase &B, unsigned R, Guarded Pf, Guarded Rel,
+                                 Value *Pages) {
+  if (!Pf.Ok && !Rel.Ok)
+    return callHint(B, R, Pf.Addr, Rel.Addr, Pages);
+  // The strip header joins the dominator tree and LoopInfo in
+  // updateLoopInfo, with its branches; L's header and the prolog are known.
+  Instruction *Next = &*B.GetInsertPoint();
   // Both sides as wanted, each alone, or neither, by the oks: the first
   // ok's true branch holds the calls with its side.
-  Value *First = PfOk ? PfOk : RelOk, *Second = PfOk ? RelOk : nullptr;
+  Value *First = Pf.Ok ? Pf.Ok : Rel.Ok, *Second = Pf.Ok ? Rel.Ok : nullptr;
   Instruction *With, *Without;
-  SplitBlockAndInsertIfThenElse(First, Call, &With, &Without, nullptr, nullptr, &Cx.LI);
-  Call->getParent()->setName("oc.hinted");
+  branchAt(First, Next, &With, &Without, Cx.DT, Cx.LI);
+  Next->getParent()->setName("oc.hinted");
   auto Hint = [&](Instruction *At, Value *P, Value *Q) {
     At->getParent()->setName(P && Q ? "oc.both" : P ? "oc.pf.only" : "oc.rel.only");
-    IRBuilder<> B(At);
-    return emitHint(B, R, P, Q, Pages);
+    IRBuilder<> HB(At);
+    return callHint(HB, R, P, Q, Pages);
   };
   CallInst *All = nullptr;
   if (!Second) { // one ok: its side with the other (if any), or the other alone
-    All = Hint(With, Pf, Rel);
-    if (PfOk ? Rel != nullptr : Pf != nullptr)
-      Hint(Without, PfOk ? nullptr : Pf, PfOk ? Rel : nullptr);
+    All = Hint(With, Pf.Addr, Rel.Addr);
+    if (Pf.Ok ? Rel.Addr != nullptr : Pf.Addr != nullptr)
+      Hint(Without, Pf.Ok ? nullptr : Pf.Addr, Pf.Ok ? Rel.Addr : nullptr);
   } else {
     Instruction *Both, *PfOnly;
     With->getParent()->setName("oc.pf.ok");
     Without->getParent()->setName("oc.pf.none");
-    SplitBlockAndInsertIfThenElse(Second, With, &Both, &PfOnly, nullptr, nullptr, &Cx.LI);
+    branchAt(Second, With, &Both, &PfOnly, Cx.DT, Cx.LI);
     With->getParent()->setName("oc.pf.done");
-    All = Hint(Both, Pf, Rel);
-    Hint(PfOnly, Pf, nullptr);
-    Hint(SplitBlockAndInsertIfThen(Second, Without, false, nullptr, nullptr, &Cx.LI), nullptr,
-         Rel);
+    All = Hint(Both, Pf.Addr, Rel.Addr);
+    Hint(PfOnly, Pf.Addr, nullptr);
+    Instruction *RelOnly;
+    branchAt(Second, Without, &RelOnly, nullptr, Cx.DT, Cx.LI);
+    Hint(RelOnly, nullptr, Rel.Addr);
     Without->getParent()->setName("oc.pf.none.done");
   }
-  Call->eraseFromParent();
+  B.SetInsertPoint(Next);
   return All;
-}
-
-/// No hint call carries a null address (callOnlyNonNull on each steady-state
-/// and per-iteration hint). Last: the branches split the loops' blocks.
-void NestRewriter::skipNullAddresses() {
-  for (size_t R = 0; R < NS.Refs.size(); ++R)
-    if (Steady[R] && !NS.Refs[R].IndexLoad && !NS.Refs[R].RowAt) {
-      SmallVector<Value *, 2> Selects(Steady[R]->arg_begin(), Steady[R]->arg_begin() + 2);
-      Steady[R] = callOnlyNonNull(Steady[R], R);
-      for (Value *V : Selects)
-        if (auto *Sel = dyn_cast<SelectInst>(V); Sel && Sel->use_empty())
-          Sel->eraseFromParent();
-    }
-  Cx.DT.recalculate(Cx.F);
-  Cx.SE.forgetTopmostLoop(L);
 }
 
 void NestRewriter::emitRemarks() {

@@ -20,8 +20,9 @@
 // The original exit test becomes dead: the exact backedge-taken count of
 // ScalarEvolution (single exiting block = latch) gives the same iterations.
 // The null addresses (prefetch past the data, nothing to release before the
-// first strip, outer predicates off) are then branched around: a call gets
-// only the addresses it needs, and none is made without one.
+// first strip, outer predicates off) are branched around where the hints in
+// loops are made (emitHint): a call gets only the addresses it needs, and
+// none is made without one.
 // Predicates on the loops around the pipeline loop run once per outer
 // iteration in the preheader; when every hint is gated, the outer iterations
 // with no hint run a plain copy of the loop (TOCS 3.2 splits those loops).
@@ -34,6 +35,7 @@
 #include "RuntimeCalls.h"
 #include "Schedule.h"
 
+#include "llvm/Analysis/DomTreeUpdater.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
@@ -89,20 +91,27 @@ private:
   void updateLoopInfo();
   void emitPerIterationHints();
   void emitPageProlog();
-  void skipNullAddresses();
   void emitRemarks();
+
+  /// An address a hint carries only when Ok holds (Ok null: always; Addr
+  /// null: no such hint).
+  struct Guarded {
+    Value *Ok = nullptr, *Addr = nullptr;
+  };
 
   // Addresses and calls of reference R.
   Value *addrAt(IRBuilderBase &B, unsigned R, Value *It);
   Value *lowAddr(IRBuilderBase &B, unsigned R, Value *First, Value *EndIt);
-  Value *relAddr(IRBuilderBase &B, unsigned R, Value *Ok, Value *Addr);
-  Value *pfAddr(IRBuilderBase &B, unsigned R, Value *Ok, Value *Addr);
+  Guarded relAddr(IRBuilderBase &B, unsigned R, Value *Ok, Value *Addr);
+  Guarded pfAddr(IRBuilderBase &B, unsigned R, Value *Ok, Value *Addr);
+  static Value *orNull(IRBuilderBase &B, Guarded A, const llvm::Twine &Name);
   Value *pagesFor(IRBuilderBase &B, unsigned R, Value *Iters);
   llvm::CallInst *located(llvm::CallInst *Call, unsigned R);
-  llvm::CallInst *emitHint(IRBuilderBase &B, unsigned R, Value *Pf, Value *Rel,
+  llvm::CallInst *callHint(IRBuilderBase &B, unsigned R, Value *Pf, Value *Rel,
+                           Value *Pages);
+  llvm::CallInst *emitHint(IRBuilderBase &B, unsigned R, Guarded Pf, Guarded Rel,
                            Value *Pages);
   llvm::CallInst *indirectPrefetch(IRBuilderBase &B, unsigned R, Value *It);
-  llvm::CallInst *callOnlyNonNull(llvm::CallInst *Call, unsigned R);
   Value *rowAddr(IRBuilderBase &B, unsigned R, Value *It);
   llvm::CallInst *rowHint(IRBuilderBase &B, unsigned R, bool Prefetch, Value *First,
                           Value *EndIt, Value *Ok, bool WholePages);
@@ -114,6 +123,7 @@ private:
   llvm::Loop *L;
   llvm::BasicBlock *P, *H, *Lt, *E; ///< preheader, header, latch, exit of L
   llvm::Instruction *PT = nullptr;  ///< where invariant values go
+  llvm::DomTreeUpdater DTU;         ///< Cx.DT, updated edge by edge as blocks change
   llvm::SCEVExpander Exp;
   llvm::IRBuilder<> PB;             ///< at PT
   const int64_t Page, Strip, D;     ///< bytes; iterations; iterations ahead

@@ -2,6 +2,8 @@
 
 #include "NestBuilders.h"
 
+#include "AddRecChain.h"
+
 #include "llvm/Analysis/Delinearization.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/MemoryBuiltins.h"
@@ -122,15 +124,18 @@ private:
   bool peelSubscript(const SCEV *S, const std::vector<int> &Path,
                      const IRNest &Nest, std::map<int, int64_t> &Coefficient,
                      int64_t &Constant, const SCEV *&Symbolic) {
-    while (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+    bool Affine = true;
+    S = walkAddRecChain(S, nullptr, [&](const SCEVAddRecExpr *AR) {
       auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
       auto Pos = llvm::find_if(
           Path, [&](int I) { return Nest.Loops[I] == AR->getLoop(); });
       if (!AR->isAffine() || !Step || Pos == Path.end())
-        return false;
+        return Affine = false;
       Coefficient[Pos - Path.begin()] = Step->getAPInt().getSExtValue();
-      S = AR->getStart();
-    }
+      return true;
+    });
+    if (!Affine)
+      return false;
     Constant = 0;
     Symbolic = nullptr;
     if (auto *C = dyn_cast<SCEVConstant>(S))

@@ -2,6 +2,7 @@
 
 #include "Schedule.h"
 
+#include "AddRecChain.h"
 #include "Footprint.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -126,17 +127,17 @@ std::optional<AtLoop> addressAt(const Instruction *Access, const Loop *L,
   AtLoop R;
   R.InnerExtent = static_cast<int64_t>(
       Access->getModule()->getDataLayout().getTypeStoreSize(getLoadStoreType(const_cast<Instruction *>(Access))));
-  while (auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
-    if (AR->getLoop() == L || !L->contains(AR->getLoop()))
-      break;
+  S = walkAddRecChain(S, L, [&](const SCEVAddRecExpr *AR) {
+    if (AR->getLoop() == L)
+      return false;
     unsigned Trip = SE.getSmallConstantTripCount(AR->getLoop());
     auto *C = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
     if (!Trip || !C || C->getAPInt().getSignificantBits() > 32)
       R.InnerExtent = int64_t(1) << 40;
     else if (R.InnerExtent < (int64_t(1) << 40))
       R.InnerExtent += std::abs(C->getAPInt().getSExtValue()) * (int64_t(Trip) - 1);
-    S = AR->getStart();
-  }
+    return true;
+  });
   if (auto *AR = dyn_cast<SCEVAddRecExpr>(S); AR && AR->getLoop() == L) {
     if (!AR->isAffine())
       return std::nullopt;

@@ -3,6 +3,7 @@
 #include "Versioning.h"
 
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/DomTreeUpdater.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -77,7 +78,15 @@ Loop *cloneLoopUnder(Loop *L, function_ref<Value *(IRBuilder<> &)> Condition,
         Phi.addIncoming(NewV ? NewV : V, cast<BasicBlock>(VMap[From]));
       }
     }
-  DT.recalculate(*Check->getParent());
+  // cloneLoopWithPreheader put the clone under Check in DT; the clone's edges
+  // into the shared exits are what it does not know.
+  SmallVector<DominatorTree::UpdateType, 4> ExitEdges;
+  for (BasicBlock *BB : Clone->blocks())
+    for (BasicBlock *Succ : successors(BB))
+      if (!Clone->contains(Succ))
+        ExitEdges.push_back({DominatorTree::Insert, BB, Succ});
+  DomTreeUpdater(DT, DomTreeUpdater::UpdateStrategy::Eager).applyUpdates(ExitEdges);
+  assert(DT.verify(DominatorTree::VerificationLevel::Fast) && "clone's dominators");
   formDedicatedExitBlocks(L, &DT, &LI, nullptr, true);
   formDedicatedExitBlocks(Clone, &DT, &LI, nullptr, true);
   SE.forgetTopmostLoop(L);

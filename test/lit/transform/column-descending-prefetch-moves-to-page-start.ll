@@ -10,8 +10,9 @@
 ; CHECK-LABEL: define dso_local void @column_sums_descending(
 ; CHECK:         %oc.page.first = icmp eq i64 %oc.rem, 0
 ; CHECK:         [[PROPAGE:%.*]] = getelementptr i8, ptr %{{.*}}, i64 -4088
-; CHECK-NEXT:    [[PROPF:%.*]] = select i1 %oc.page.first, ptr [[PROPAGE]], ptr null
-; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[PROPF]], i64 1, i32 0, i32 [[TAG:%oc.tag[0-9]+]])
+; CHECK-NEXT:    br i1 %oc.page.first, label %[[PROPF:.*]], label %{{.*}}
+; CHECK:       [[PROPF]]:
+; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[PROPAGE]], i64 1, i32 0, i32 [[TAG:%oc.tag[0-9]+]])
 ; CHECK:       oc.strip{{[0-9]+}}:
 ; CHECK:         %oc.pf.page = getelementptr i8, ptr [[PFADDR:%oc.addr[0-9]+]], i64 -4088
 ; CHECK-NOT:     oc.rel.page

@@ -24,9 +24,9 @@
 ; CHECK:       [[BOTH]]:
 ; CHECK-NEXT:    call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 1, i32 [[TAGB]])
 ; CHECK:       for.inc10:
-; CHECK:         call void @oc_release_block(ptr %oc.addr10, i64 %oc.pages11, i32 0, i32 [[TAGA]])
-; CHECK:         %oc.rel13 = select i1 %oc.last.it, ptr %oc.addr12, ptr null
-; CHECK:         call void @oc_release_block(ptr %oc.rel13, i64 %oc.pages14, i32 1, i32 [[TAGB]])
+; CHECK:         call void @oc_release_block(ptr %oc.addr{{[0-9]+}}, i64 %oc.pages{{[0-9]+}}, i32 0, i32 [[TAGA]])
+; CHECK:         [[RELB:%oc.rel[0-9]*]] = select i1 %oc.last.it, ptr %oc.addr{{[0-9]+}}, ptr null
+; CHECK:         call void @oc_release_block(ptr [[RELB]], i64 %oc.pages{{[0-9]+}}, i32 1, i32 [[TAGB]])
 ; CHECK-NOT:   .oc.plain:
 ;
 ; double a[64][4096], b[4096], c[64];

@@ -40,8 +40,10 @@
 ; CHECK:       [[PLAIN]]:
 ; CHECK-NOT:     call void @oc_
 ; CHECK:       [[HINTED]]:
-; CHECK:         [[PROPF:%.*]] = select i1 %oc.page.first, ptr %{{.*}}, ptr null
-; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[PROPF]], i64 1, i32 0, i32 [[TAG:%oc.tag[0-9]+]])
+; CHECK:       oc.prolog{{[0-9]*}}:
+; CHECK:         br i1 %oc.page.first, label %[[PROPF:.*]], label %{{.*}}
+; CHECK:       [[PROPF]]:
+; CHECK-NEXT:    call void @oc_prefetch_block(ptr %{{.*}}, i64 1, i32 0, i32 [[TAG:%oc.tag[0-9]+]])
 ; CHECK:       oc.strip{{[0-9]+}}:
 ; CHECK:         [[PFOK:%.*]] = and i1 %{{.*}}, %oc.page.first
 ; CHECK:         [[BACK:%.*]] = sub i64 0, %oc.rel.back
