@@ -30,6 +30,8 @@ static int self = -1;
 static enum oc_arbitration policy;
 /* Only the release worker's tick touches these. */
 static long last_tick_ns, last_incoming, last_reap_ns, short_since_ns;
+static bool held_at_last_tick;
+static long last_token_tick_ns;
 static int io_fd = -1; /* /proc/self/io */
 
 static long now_ns(void) { return oc_now_ns(); }
@@ -190,6 +192,17 @@ static int next_holder(struct oc_arbiter_segment *s, long now) {
   return best;
 }
 
+/* Counts the token's acquisitions (taken or handed on to this member) and the time
+ * held, from one tick to the next. */
+static void count_holding(bool holds, long now) {
+  if (holds && held_at_last_tick)
+    oc_count(OC_TOKEN_HELD_NS, now - last_token_tick_ns);
+  if (holds && !held_at_last_tick)
+    oc_count(OC_TOKEN_ACQUIRED, 1);
+  held_at_last_tick = holds;
+  last_token_tick_ns = now;
+}
+
 static void run_token(struct oc_arbiter_segment *s, struct oc_arbiter_slot *mine, long now) {
   long rss = atomic_load(&mine->rss), limit = atomic_load(&mine->limit);
   bool short_now = oc_arbiter_is_short(rss, limit, atomic_load(&mine->incoming_rate));
@@ -198,12 +211,14 @@ static void run_token(struct oc_arbiter_segment *s, struct oc_arbiter_slot *mine
     short_since_ns = now;
   uint64_t token = atomic_load(&s->token);
   int holder = oc_token_slot(token);
+  count_holding(holder == self, now);
   int next = next_holder(s, now);
   struct oc_token_facts facts = {
       .holder = holder == self,
       .token_free = holder < 0 || !slot_live(&s->slots[holder], now),
       .short_now = short_now,
       .full = oc_arbiter_is_full(rss, limit),
+      .uses_limit = oc_arbiter_uses_limit(rss, limit),
       .short_since_ns = short_since_ns,
       .held_since_ns = atomic_load(&s->token_since_ns),
       .unsuitable_until_ns = atomic_load(&mine->unsuitable_until_ns),
@@ -217,13 +232,15 @@ static void run_token(struct oc_arbiter_segment *s, struct oc_arbiter_slot *mine
       atomic_store(&s->token_since_ns, now);
     return;
   case OC_TOKEN_GIVE_UP:
-    atomic_compare_exchange_strong(&s->token, &token, oc_token_for(token, -1));
+    if (atomic_compare_exchange_strong(&s->token, &token, oc_token_for(token, -1)))
+      oc_count(OC_TOKEN_GIVE_UPS, 1);
     return;
   case OC_TOKEN_HAND_ON:
     atomic_store(&mine->unsuitable_until_ns, now + OC_TOKEN_HOLD_NS);
     if (atomic_compare_exchange_strong(&s->token, &token, oc_token_for(token, next))) {
       atomic_store(&s->token_since_ns, now);
       atomic_fetch_add(&s->hand_overs, 1);
+      oc_count(OC_TOKEN_HAND_ONS, 1);
     }
     return;
   }

@@ -71,9 +71,12 @@ long oc_arbiter_usage(long process_rss, long members_rss, long group_charge,
   return process_rss + (long)((__int128)extra * min_long(share, pool) / pool);
 }
 
+bool oc_arbiter_uses_limit(long rss, long limit) {
+  return rss >= limit / OC_TOKEN_SHORT_DEN * OC_TOKEN_SHORT_NUM;
+}
+
 bool oc_arbiter_is_short(long rss, long limit, long incoming_rate) {
-  return incoming_rate >= OC_TOKEN_MIN_RATE &&
-         rss >= limit / OC_TOKEN_SHORT_DEN * OC_TOKEN_SHORT_NUM;
+  return incoming_rate >= OC_TOKEN_MIN_RATE && oc_arbiter_uses_limit(rss, limit);
 }
 
 bool oc_arbiter_is_full(long rss, long limit) {
@@ -83,7 +86,8 @@ bool oc_arbiter_is_full(long rss, long limit) {
 enum oc_token_step oc_arbiter_token_step(const struct oc_token_facts *f) {
   if (f->holder) {
     long held = f->now_ns - f->held_since_ns;
-    if (!f->short_now && f->now_ns - f->short_since_ns >= OC_TOKEN_RESOLVED_NS)
+    bool resolved = !f->short_now && f->now_ns - f->short_since_ns >= OC_TOKEN_RESOLVED_NS;
+    if (resolved && !f->uses_limit)
       return OC_TOKEN_GIVE_UP;
     bool against_itself = f->short_now && f->full && held >= OC_TOKEN_RESOLVED_NS;
     if (f->someone_waits && (held >= OC_TOKEN_HOLD_NS || against_itself))

@@ -54,10 +54,14 @@ long oc_arbiter_usage(long process_rss, long members_rss, long group_charge,
                       long group_unmapped_file, long share, long pool);
 
 /* Token timing (Sec. 5.3). A member is short of memory when it brings pages in
- * (faults and prefetches) faster than OC_TOKEN_MIN_RATE while its rss is at least
- * OC_TOKEN_SHORT_NUM/OC_TOKEN_SHORT_DEN of its limit. The holder gives the token
- * back when its faults are resolved (not short for OC_TOKEN_RESOLVED_NS), and hands
- * it on after OC_TOKEN_HOLD_NS when another member waits; it is then
+ * (faults and prefetches) faster than OC_TOKEN_MIN_RATE while it uses its limit (its
+ * rss is at least OC_TOKEN_SHORT_NUM/OC_TOKEN_SHORT_DEN of it). The holder gives the
+ * token back when its faults are resolved (not short for OC_TOKEN_RESOLVED_NS) and it
+ * no longer uses its spared limit: a holder whose working set is resident and in use
+ * (a cyclic re-scan that now hits) keeps it, as the paper's pages in use stay under
+ * LRU; dividing at once would take its cycle back and make it fault again (three
+ * cyclic copies gave up after 0.5 s and re-read their whole array every pass). It
+ * hands the token on after OC_TOKEN_HOLD_NS when another member waits; it is then
  * "token-unsuitable" for OC_TOKEN_HOLD_NS, so the token goes round. The hold time is
  * long against the cost of a hand-over (the paper: frequent transfers cause faults).
  * A holder that is still short once it has had OC_TOKEN_RESOLVED_NS to grow and sits
@@ -72,6 +76,8 @@ long oc_arbiter_usage(long process_rss, long members_rss, long group_charge,
 #define OC_TOKEN_FULL_DIVISOR 8
 
 bool oc_arbiter_is_short(long rss, long limit, long incoming_rate);
+/* Resident bytes at least OC_TOKEN_SHORT_NUM/OC_TOKEN_SHORT_DEN of the limit. */
+bool oc_arbiter_uses_limit(long rss, long limit);
 /* Resident bytes within 1/OC_TOKEN_FULL_DIVISOR of the limit. */
 bool oc_arbiter_is_full(long rss, long limit);
 
@@ -87,6 +93,7 @@ struct oc_token_facts {
   bool token_free;      /* nobody (alive) holds it */
   bool short_now;       /* oc_arbiter_is_short now */
   bool full;            /* oc_arbiter_is_full now */
+  bool uses_limit;      /* oc_arbiter_uses_limit now */
   long short_since_ns;  /* last time this member was short */
   long held_since_ns;   /* when the holder got it */
   long unsuitable_until_ns;

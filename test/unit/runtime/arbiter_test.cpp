@@ -105,7 +105,7 @@ TEST(ArbiterToken, ATakerNeedsAFreeTokenAndToBeShortAndSuitable) {
   EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
 }
 
-TEST(ArbiterToken, TheHolderGivesUpWhenItsFaultsAreResolved) {
+TEST(ArbiterToken, TheHolderGivesUpWhenItsFaultsAreResolvedAndItNoLongerUsesTheMemory) {
   oc_token_facts f{};
   f.holder = true;
   f.now_ns = 10 * kSec;
@@ -114,6 +114,21 @@ TEST(ArbiterToken, TheHolderGivesUpWhenItsFaultsAreResolved) {
   EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
   f.short_since_ns = f.now_ns - OC_TOKEN_RESOLVED_NS;
   EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_GIVE_UP);
+  EXPECT_TRUE(oc_arbiter_uses_limit(64 * MiB, 75 * MiB));
+  EXPECT_FALSE(oc_arbiter_uses_limit(30 * MiB, 75 * MiB));
+}
+
+TEST(ArbiterToken, AHolderWhoseWorkingSetIsResidentKeepsItUntilTheHoldTime) {
+  oc_token_facts f{};
+  f.holder = true;
+  f.uses_limit = true; // a cyclic re-scan whose whole cycle now hits
+  f.someone_waits = true;
+  f.now_ns = 10 * kSec;
+  f.held_since_ns = f.now_ns - OC_TOKEN_HOLD_NS / 2;
+  f.short_since_ns = f.now_ns - OC_TOKEN_RESOLVED_NS;
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
+  f.held_since_ns = f.now_ns - OC_TOKEN_HOLD_NS;
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_HAND_ON);
 }
 
 TEST(ArbiterToken, TheHolderHandsOnAfterTheHoldTimeOnlyWhenSomeoneWaits) {
