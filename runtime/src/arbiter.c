@@ -83,7 +83,7 @@ void oc_arbiter_adjust(const struct oc_limit_inputs *in, struct oc_limit_figures
   int holder = oc_token_slot(atomic_load_explicit(&s->token, memory_order_acquire));
   struct oc_member_view views[OC_ARBITER_SLOTS];
   int n = 0, me = -1;
-  long rss_sum = 0;
+  long rss_sum = 0, holder_rss = -1; /* -1: no live holder under token */
   for (int i = 0; i < OC_ARBITER_SLOTS; i++) {
     struct oc_arbiter_slot *slot = &s->slots[i];
     if (i != self && !slot_live(slot, now))
@@ -91,9 +91,12 @@ void oc_arbiter_adjust(const struct oc_limit_inputs *in, struct oc_limit_figures
     if (i == self)
       me = n;
     long rss = atomic_load_explicit(&slot->rss, memory_order_relaxed);
+    bool holds = i == holder && slot_live(&s->slots[i], now);
     views[n++] = (struct oc_member_view){rss, atomic_load_explicit(&slot->demand,
                                                                    memory_order_relaxed),
-                                         i == holder && slot_live(&s->slots[i], now)};
+                                         holds};
+    if (holds && policy == OC_ARBITRATION_TOKEN)
+      holder_rss = rss;
     rss_sum += rss;
   }
   /* The pool: the limit the members would have as one process (alone: its own). */
@@ -112,9 +115,14 @@ void oc_arbiter_adjust(const struct oc_limit_inputs *in, struct oc_limit_figures
   /* The group's charge beyond the members' resident pages (page cache they read,
    * others' memory) is counted against each member in proportion to its part, so
    * that the members together keep the group below its limit. */
+  long unmapped = in->cgroup_unmapped_file, parts = pool;
+  if (holder_rss >= 0 && holder != self) {
+    unmapped = 0;
+    parts = oc_arbiter_holder_leaves(holder_rss, pool, n);
+  }
   long usage = oc_arbiter_usage(in->process_rss, rss_sum,
-                                in->cgroup_limit > 0 ? in->cgroup_usage : 0,
-                                in->cgroup_unmapped_file, share, pool);
+                                in->cgroup_limit > 0 ? in->cgroup_usage : 0, unmapped, share,
+                                parts);
   out->fit_limit = oc_arbiter_fit_limit(share, pool, out->fit_limit);
   out->limit = share;
   out->usage = usage;

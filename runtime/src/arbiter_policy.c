@@ -53,10 +53,13 @@ long oc_arbiter_share(const struct oc_member_view *m, int n, int self, long pool
     return fair_part(m, n, use, self, pool, floor);
   if (self == holder)
     return pool - floor * (n - 1);
-  /* What the holder leaves, never less than the others' floors. */
   use[holder] = false;
-  long left = max_long(pool - min_long(m[holder].rss, pool - floor * (n - 1)), floor * (n - 1));
-  return fair_part(m, n, use, self, left, floor);
+  return fair_part(m, n, use, self, oc_arbiter_holder_leaves(m[holder].rss, pool, n), floor);
+}
+
+long oc_arbiter_holder_leaves(long holder_rss, long pool, int n) {
+  long floors = pool / (OC_SHARE_FLOOR_DIVISOR * n) * (n - 1);
+  return max_long(pool - min_long(holder_rss, pool - floors), floors);
 }
 
 long oc_arbiter_fit_limit(long share, long pool, long own) {

@@ -35,6 +35,10 @@ struct oc_member_view {
 long oc_arbiter_share(const struct oc_member_view *members, int n, int self, long pool,
                       enum oc_arbitration policy);
 
+/* What a token holder with holder_rss resident bytes leaves the other n - 1 members
+ * of pool: the rest, never less than their floors. */
+long oc_arbiter_holder_leaves(long holder_rss, long pool, int n);
+
 /* The fit test's answer (oc_memory_limit) of a member whose limit is share of pool,
  * own its limit without arbitration: never below pool / OC_FIT_POOL_DIVISOR, never
  * above own. The test picks a nest's version once, for the whole nest, while shares
@@ -49,7 +53,12 @@ long oc_arbiter_fit_limit(long share, long pool, long own);
  * part (share / pool) of the group's charge beyond the members' resident bytes,
  * less page cache no process maps (the pages of members gone, which the kernel
  * reclaims first: counted, they made the last member release its own working set).
- * group_charge 0: no group (the process's own pages only). */
+ * group_charge 0: no group (the process's own pages only).
+ * Beside a token holder the others count that page cache too, in proportion to their
+ * part of what the holder leaves (pass that as pool): it is their streams' readahead
+ * and prefetches in flight (20-40 MiB of a 96 MiB group under three cyclic copies),
+ * and left out it filled the group to its limit, where the kernel's reclaim took the
+ * holder's cycle (its resident bytes fell from 60 to 21 MiB with nothing released). */
 long oc_arbiter_usage(long process_rss, long members_rss, long group_charge,
                       long group_unmapped_file, long share, long pool);
 

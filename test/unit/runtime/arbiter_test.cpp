@@ -224,3 +224,14 @@ TEST(Config, ArbitrationNames) {
 }
 
 } // namespace
+
+TEST(ArbiterUsage, BesideAHolderTheOthersCarryTheGroupsUnmappedCache) {
+  // 90 MiB pool, the holder's cycle of 60 MiB resident: the two others share 30 MiB.
+  EXPECT_EQ(oc_arbiter_holder_leaves(60 * MiB, 90 * MiB, 3), 30 * MiB);
+  // A holder larger than the pool leaves the others their floors.
+  EXPECT_EQ(oc_arbiter_holder_leaves(200 * MiB, 96 * MiB, 3), 2 * (96 * MiB / 12));
+  // 95 MiB charged, 80 MiB mapped by members, 15 MiB unmapped readahead: a member with
+  // 10 MiB resident and 15 of the 30 MiB left counts half the 15 MiB.
+  EXPECT_EQ(oc_arbiter_usage(10 * MiB, 80 * MiB, 95 * MiB, 0, 15 * MiB, 30 * MiB),
+            10 * MiB + 15 * MiB / 2);
+}
