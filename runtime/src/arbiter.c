@@ -31,6 +31,7 @@ static enum oc_arbitration policy;
 /* Only the release worker's tick touches these. */
 static long last_tick_ns, last_incoming, last_reap_ns, short_since_ns;
 static bool held_at_last_tick;
+static long last_recorded, last_recorded_ns; /* release hints taken in, and when they grew */
 static long last_token_tick_ns;
 static int io_fd = -1; /* /proc/self/io */
 
@@ -63,6 +64,7 @@ bool oc_arbiter_join(enum oc_arbitration chosen) {
   atomic_store(&mine->demand, 0);
   atomic_store(&mine->incoming_rate, 0);
   atomic_store(&mine->short_of_memory, 0);
+  atomic_store(&mine->cannot_release, 0);
   atomic_store(&mine->unsuitable_until_ns, 0);
   atomic_store(&mine->heartbeat_ns, now_ns());
   self = slot;
@@ -83,7 +85,7 @@ void oc_arbiter_adjust(const struct oc_limit_inputs *in, struct oc_limit_figures
   int holder = oc_token_slot(atomic_load_explicit(&s->token, memory_order_acquire));
   struct oc_member_view views[OC_ARBITER_SLOTS];
   int n = 0, me = -1;
-  long rss_sum = 0, holder_rss = -1; /* -1: no live holder under token */
+  long rss_sum = 0;
   for (int i = 0; i < OC_ARBITER_SLOTS; i++) {
     struct oc_arbiter_slot *slot = &s->slots[i];
     if (i != self && !slot_live(slot, now))
@@ -91,16 +93,14 @@ void oc_arbiter_adjust(const struct oc_limit_inputs *in, struct oc_limit_figures
     if (i == self)
       me = n;
     long rss = atomic_load_explicit(&slot->rss, memory_order_relaxed);
-    bool holds = i == holder && slot_live(&s->slots[i], now);
-    views[n++] = (struct oc_member_view){rss, atomic_load_explicit(&slot->demand,
-                                                                   memory_order_relaxed),
-                                         holds};
-    if (holds && policy == OC_ARBITRATION_TOKEN)
-      holder_rss = rss;
+    views[n++] = (struct oc_member_view){
+        rss, atomic_load_explicit(&slot->demand, memory_order_relaxed),
+        i == holder && slot_live(&s->slots[i], now),
+        atomic_load_explicit(&slot->cannot_release, memory_order_relaxed) != 0};
     rss_sum += rss;
   }
   /* The pool: the limit the members would have as one process (alone: its own). */
-  long pool = out->limit, share = out->limit;
+  long pool = out->limit, share = out->limit, parts = out->limit;
   if (n > 1) {
     struct oc_limit_inputs together = *in;
     together.env_limit = 0;
@@ -108,18 +108,14 @@ void oc_arbiter_adjust(const struct oc_limit_inputs *in, struct oc_limit_figures
     struct oc_limit_figures pool_figures;
     oc_limit_compute(&together, &pool_figures);
     pool = pool_figures.limit;
-    share = oc_arbiter_share(views, n, me, pool, policy);
+    share = oc_arbiter_share(views, n, me, pool, policy, &parts);
     if (in->env_limit > 0 && in->env_limit < share)
       share = in->env_limit;
   }
   /* The group's charge beyond the members' resident pages (page cache they read,
    * others' memory) is counted against each member in proportion to its part, so
    * that the members together keep the group below its limit. */
-  long unmapped = in->cgroup_unmapped_file, parts = pool;
-  if (holder_rss >= 0 && holder != self) {
-    unmapped = 0;
-    parts = oc_arbiter_holder_leaves(holder_rss, pool, n);
-  }
+  long unmapped = parts < pool ? 0 : in->cgroup_unmapped_file;
   long usage = oc_arbiter_usage(in->process_rss, rss_sum,
                                 in->cgroup_limit > 0 ? in->cgroup_usage : 0, unmapped, share,
                                 parts);
@@ -177,6 +173,17 @@ static void publish(struct oc_arbiter_slot *mine, long now) {
   long rss = atomic_load_explicit(&mine->rss, memory_order_relaxed);
   long rate = atomic_load_explicit(&mine->incoming_rate, memory_order_relaxed);
   long demand = rss - bands[0] - bands[1] + (long)((__int128)rate * DEMAND_WINDOW_NS / 1000000000L);
+  long recorded = oc_counter_value(OC_BYTES_RECORDED);
+  if (recorded != last_recorded) {
+    last_recorded = recorded;
+    last_recorded_ns = now;
+  }
+  long buffered = 0;
+  for (int b = 0; b < OC_ARBITER_BANDS; b++)
+    buffered += bands[b];
+  atomic_store_explicit(&mine->cannot_release,
+                        buffered == 0 && now - last_recorded_ns >= DEMAND_WINDOW_NS,
+                        memory_order_relaxed);
   atomic_store_explicit(&mine->demand, demand > 0 ? demand : 0, memory_order_relaxed);
   atomic_store_explicit(&mine->major_faults, major_faults(), memory_order_relaxed);
   atomic_store_explicit(&mine->heartbeat_ns, now, memory_order_release);

@@ -38,28 +38,35 @@ static long fair_part(const struct oc_member_view *m, int n, const bool *use, in
 }
 
 long oc_arbiter_share(const struct oc_member_view *m, int n, int self, long pool,
-                      enum oc_arbitration policy) {
+                      enum oc_arbitration policy, long *parts) {
+  if (parts)
+    *parts = pool;
   if (n <= 1 || n > OC_ARBITER_MAX_MEMBERS || pool <= 0 || self < 0 || self >= n)
     return pool;
   long floor = pool / (OC_SHARE_FLOOR_DIVISOR * n);
   bool use[OC_ARBITER_MAX_MEMBERS];
-  int holder = -1;
+  int holder = -1, users = n;
+  long left = pool, kept = 0;
   for (int i = 0; i < n; i++) {
-    use[i] = true;
-    if (policy == OC_ARBITRATION_TOKEN && m[i].holder && holder < 0)
+    use[i] = !m[i].fixed || m[self].fixed;
+    if (!use[i]) {
+      kept += m[i].rss;
+      users--;
+    }
+    if (use[i] && policy == OC_ARBITRATION_TOKEN && m[i].holder && holder < 0)
       holder = i;
   }
-  if (holder < 0)
-    return fair_part(m, n, use, self, pool, floor);
-  if (self == holder)
-    return pool - floor * (n - 1);
-  use[holder] = false;
-  return fair_part(m, n, use, self, oc_arbiter_holder_leaves(m[holder].rss, pool, n), floor);
-}
-
-long oc_arbiter_holder_leaves(long holder_rss, long pool, int n) {
-  long floors = pool / (OC_SHARE_FLOOR_DIVISOR * n) * (n - 1);
-  return max_long(pool - min_long(holder_rss, pool - floors), floors);
+  left = max_long(pool - kept, floor * users);
+  if (holder == self) {
+    left -= floor * (users - 1);
+  } else if (holder >= 0) {
+    use[holder] = false;
+    left = max_long(left - min_long(m[holder].rss, left - floor * (users - 1)),
+                    floor * (users - 1));
+  }
+  if (parts)
+    *parts = left;
+  return holder == self ? left : fair_part(m, n, use, self, left, floor);
 }
 
 long oc_arbiter_fit_limit(long share, long pool, long own) {

@@ -16,6 +16,7 @@ struct oc_member_view {
   long rss;    /* resident bytes */
   long demand; /* bytes it would use: rss less releasable, plus what it brings in */
   bool holder; /* holds the token */
+  bool fixed;  /* cannot release: no release hints lately (original loops, no buffer) */
 };
 
 /* Members oc_arbiter_share divides among, at most (the segment's slots). */
@@ -30,14 +31,20 @@ struct oc_member_view {
  * an equal part get what they want, the rest split the remainder equally).
  * token: the holder is spared: its limit is the pool less the others' floors; the
  * others divide fairly what the holder leaves (pool less its rss), never less than
- * their floor, so they release first. Without a holder, token divides as share. */
+ * their floor, so they release first. Without a holder, token divides as share.
+ * Both: members that cannot release (fixed) keep what they hold, whatever their
+ * limit; a member that can divides the pool less their rss with the others that can
+ * (never below their floors), or the group overflows its limit and the kernel's
+ * reclaim takes from everyone: a copy of the cyclic scan whose fit test passed before
+ * the others joined ran its original loops at 45 MiB resident against a 30 MiB
+ * share, and the token holder beside it kept 14-43 MiB of its 64 MiB cycle. A fixed
+ * member's own limit (and fit answer) is its part of the whole pool, so that its next
+ * nest is not tested against room it only holds because it cannot give it back.
+ * *parts (may be NULL) is what self's part was drawn from: the pool, less what fixed
+ * members and a holder keep. */
 /* n is at most OC_ARBITER_MAX_MEMBERS. */
 long oc_arbiter_share(const struct oc_member_view *members, int n, int self, long pool,
-                      enum oc_arbitration policy);
-
-/* What a token holder with holder_rss resident bytes leaves the other n - 1 members
- * of pool: the rest, never less than their floors. */
-long oc_arbiter_holder_leaves(long holder_rss, long pool, int n);
+                      enum oc_arbitration policy, long *parts);
 
 /* The fit test's answer (oc_memory_limit) of a member whose limit is share of pool,
  * own its limit without arbitration: never below pool / OC_FIT_POOL_DIVISOR, never
@@ -54,8 +61,9 @@ long oc_arbiter_fit_limit(long share, long pool, long own);
  * less page cache no process maps (the pages of members gone, which the kernel
  * reclaims first: counted, they made the last member release its own working set).
  * group_charge 0: no group (the process's own pages only).
- * Beside a token holder the others count that page cache too, in proportion to their
- * part of what the holder leaves (pass that as pool): it is their streams' readahead
+ * Beside a token holder or a fixed member the others count that page cache too, in
+ * proportion to their part of what is left to them (pass that as pool, the parts of
+ * oc_arbiter_share): it is their streams' readahead
  * and prefetches in flight (20-40 MiB of a 96 MiB group under three cyclic copies),
  * and left out it filled the group to its limit, where the kernel's reclaim took the
  * holder's cycle (its resident bytes fell from 60 to 21 MiB with nothing released). */
