@@ -100,7 +100,7 @@ void oc_arbiter_adjust(const struct oc_limit_inputs *in, struct oc_limit_figures
     rss_sum += rss;
   }
   /* The pool: the limit the members would have as one process (alone: its own). */
-  long pool = out->limit, share = out->limit, parts = out->limit;
+  long pool = out->limit, share = out->limit, parts = out->limit, fit_share = share;
   if (n > 1) {
     struct oc_limit_inputs together = *in;
     together.env_limit = 0;
@@ -109,6 +109,12 @@ void oc_arbiter_adjust(const struct oc_limit_inputs *in, struct oc_limit_figures
     oc_limit_compute(&together, &pool_figures);
     pool = pool_figures.limit;
     share = oc_arbiter_share(views, n, me, pool, policy, &parts);
+    fit_share = share;
+    if (parts < pool && !views[me].holder) { /* the fit test: as if nobody kept anything */
+      for (int i = 0; i < n; i++)
+        views[i].fixed = false;
+      fit_share = oc_arbiter_share(views, n, me, pool, policy, NULL);
+    }
     if (in->env_limit > 0 && in->env_limit < share)
       share = in->env_limit;
   }
@@ -119,7 +125,7 @@ void oc_arbiter_adjust(const struct oc_limit_inputs *in, struct oc_limit_figures
   long usage = oc_arbiter_usage(in->process_rss, rss_sum,
                                 in->cgroup_limit > 0 ? in->cgroup_usage : 0, unmapped, share,
                                 parts);
-  out->fit_limit = oc_arbiter_fit_limit(share, pool, out->fit_limit);
+  out->fit_limit = oc_arbiter_fit_limit(fit_share, pool, out->fit_limit);
   out->limit = share;
   out->usage = usage;
   out->working_set = usage;

@@ -38,8 +38,10 @@ struct oc_member_view {
  * reclaim takes from everyone: a copy of the cyclic scan whose fit test passed before
  * the others joined ran its original loops at 45 MiB resident against a 30 MiB
  * share, and the token holder beside it kept 14-43 MiB of its 64 MiB cycle. A fixed
- * member's own limit (and fit answer) is its part of the whole pool, so that its next
- * nest is not tested against room it only holds because it cannot give it back.
+ * member's own limit is its part of the whole pool. The fit answer of every member
+ * comes from the division without fixed members (arbiter.c): members not yet running
+ * a nest count as fixed, and a newcomer given the pool they left ran its original
+ * loops too (three matvec copies: two or three of them instead of one).
  * *parts (may be NULL) is what self's part was drawn from: the pool, less what fixed
  * members and a holder keep. */
 /* n is at most OC_ARBITER_MAX_MEMBERS. */
