@@ -6,8 +6,11 @@ memory limit sized for about half of their total data; the versions are the plai
 and the outcore-cc build under OUTCORE_POLICY=buffered with OUTCORE_ARBITRATION=off, token
 and share. Per run: the makespan (start to the last exit), each copy's wall time, and each
 copy's progress over time, sampled every 0.1 s as CPU seconds (utime + stime) and bytes read
-(/proc/PID/io): a copy "starves" in a second in which its CPU time does not grow; and the
-bytes the copies read in all (their reports' read_bytes, /proc/PID/io at exit). Cold start
+(/proc/PID/io): a copy "starves" in a second in which its CPU time does not grow; the
+bytes the copies read in all (their reports' read_bytes, /proc/PID/io at exit); and each
+Outcore process's OUTCORE_STATS counters (bytes read, major faults, bytes released, the
+token's time held, acquisitions and hand-ons; MPI ranks one file each); the interactive
+toucher's median response beside the copies and alone. Cold start
 (the data evicted) before every run; the versions interleaved within each repetition; min and
 median over the repetitions.
 
