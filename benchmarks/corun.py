@@ -6,8 +6,11 @@ memory limit sized for about half of their total data; the versions are the plai
 and the outcore-cc build under OUTCORE_POLICY=buffered with OUTCORE_ARBITRATION=off, token
 and share. Per run: the makespan (start to the last exit), each copy's wall time, and each
 copy's progress over time, sampled every 0.1 s as CPU seconds (utime + stime) and bytes read
-(/proc/PID/io): a copy "starves" in a second in which its CPU time does not grow; and the
-bytes the copies read in all (their reports' read_bytes, /proc/PID/io at exit). Cold start
+(/proc/PID/io): a copy "starves" in a second in which its CPU time does not grow; the
+bytes the copies read in all (their reports' read_bytes, /proc/PID/io at exit); and each
+Outcore process's OUTCORE_STATS counters (bytes read, major faults, bytes released, the
+token's time held, acquisitions and hand-ons; MPI ranks one file each); the interactive
+toucher's median response beside the copies and alone. Cold start
 (the data evicted) before every run; the versions interleaved within each repetition; min and
 median over the repetitions.
 
@@ -24,6 +27,7 @@ Needs root (a memory cgroup) and outcore-cc (build/tools/outcore-cc). Writes a J
 every run's samples and prints a summary table.
 """
 import argparse
+import glob
 import json
 import os
 import statistics
@@ -119,6 +123,31 @@ def group_members(group, comm):
     return found
 
 
+STATS_KEYS = ("bytes_read", "major_faults", "bytes_released", "token_acquired",
+              "token_hand_ons", "token_give_ups", "token_held_ns")
+
+
+def runtime_counts(log):
+    """The OUTCORE_STATS counters of a launch's processes (one file per process: the copy,
+    or each MPI rank), those of STATS_KEYS."""
+    found = []
+    for path in sorted(glob.glob(log + ".stats.*")):
+        try:
+            with open(path) as f:
+                stats = json.load(f)
+        except (OSError, ValueError):
+            continue
+        found.append({k: stats.get(k, 0) for k in STATS_KEYS})
+    return found
+
+
+def counts_line(runtime):
+    """Per process: MiB read, major faults, MiB released, token held s / acquired / handed on."""
+    return " ".join(f"[{c['bytes_read'] / MIB:.0f}M {c['major_faults']}f "
+                    f"rel {c['bytes_released'] / MIB:.0f}M tok {c['token_held_ns'] / 1e9:.1f}s/"
+                    f"{c['token_acquired']}/{c['token_hand_ons']}]" for c in runtime)
+
+
 def toucher_ms(log):
     """Response times (ms) of the interactive toucher's log."""
     with open(log) as f:
@@ -141,6 +170,10 @@ def run_once(launches, data_dirs, limit, log_dir, tag, ranks_of=None, cap_s=None
         for i, (argv, env_extra) in enumerate(launches):
             env = dict(os.environ, **env_extra)
             log = os.path.join(log_dir, f"{tag}.{i}.log")
+            if "OUTCORE_ARBITRATION" in env_extra:  # the runtime's counters (MPI: .RANK)
+                env["OUTCORE_STATS"] = log + ".stats.0"
+                for old in glob.glob(log + ".stats*"):
+                    os.unlink(old)
             pid = spawn_in_group(argv, env, group, log)
             procs[pid] = {"copy": i, "log": log, "end": None, "status": None}
         toucher_log = os.path.join(log_dir, f"{tag}.toucher.log")
@@ -181,14 +214,18 @@ def run_once(launches, data_dirs, limit, log_dir, tag, ranks_of=None, cap_s=None
         copies.append({"copy": p["copy"], "wall_s": p["end"], "status": p["status"],
                        "read_mib": report["read_bytes"] / MIB
                        if report and report.get("read_bytes") is not None else None,
+                       "majflt": report.get("majflt") if report else None,
                        "ok": bool(report and report.get("check") == "ok") if not ranks_of
                        else p["status"] == 0, "log": p["log"]})
     progress = [{"pid": pid, "starved_s": starved_seconds(samples, samples[-1][0]),
                  "end_s": samples[-1][0], "samples": samples}
                 for pid, samples in sorted(followed.items())]
     touches = toucher_ms(toucher_log) if toucher else []
+    runtime = [runtime_counts(p["log"]) for _, p in sorted(procs.items(),
+                                                             key=lambda kv: kv[1]["copy"])]
     return {"makespan_s": max(c["wall_s"] for c in copies), "peak_mib": (peak or 0) / MIB,
             "oom_kills": oom_kills, "copies": copies, "progress": progress,
+            "runtime": [c for per_launch in runtime for c in per_launch],
             "toucher_median_ms": statistics.median(touches) if touches else None}
 
 
@@ -206,26 +243,46 @@ def mpi_setup(a, exes_dir):
     return exes, [rows, cols, a.passes]
 
 
+def run_totals(r):
+    """MiB read and major faults of a run's processes: the kernels' reports (their phase),
+    else (MPI ranks) the runtime's counters (the whole process)."""
+    reads = [c["read_mib"] for c in r["copies"] if c["read_mib"] is not None]
+    faults = [c["majflt"] for c in r["copies"] if c.get("majflt") is not None]
+    if not reads and r["runtime"]:
+        reads = [c["bytes_read"] / MIB for c in r["runtime"]]
+    if not faults and r["runtime"]:
+        faults = [c["major_faults"] for c in r["runtime"]]
+    return sum(reads), sum(faults)
+
+
 def summarize(runs, versions):
     print(f"\n{'version':8} {'makespan min':>12} {'median':>8} {'/ B-off':>8} {'/ O':>6} "
-          f"{'starved s (max)':>15} {'read MiB':>9}")
+          f"{'starved s (max)':>15} {'read MiB':>9} {'majflt':>8} {'token s':>8} "
+          f"{'toucher ms':>10}")
     summary = {}
     for v in versions:
         spans = [r["makespan_s"] for r in runs[v]]
+        touches = [r["toucher_median_ms"] for r in runs[v] if r["toucher_median_ms"] is not None]
         summary[v] = {"makespan_min_s": min(spans), "makespan_median_s": statistics.median(spans),
                       "starved_max_s": max((c["starved_s"] for r in runs[v]
                                             for c in r["progress"]), default=0),
                       "failed_runs": sum(any(not c["ok"] for c in r["copies"]) for r in runs[v]),
-                      "read_mib_median": statistics.median(
-                          sum(c["read_mib"] or 0 for c in r["copies"]) for r in runs[v])}
+                      "read_mib_median": statistics.median(run_totals(r)[0] for r in runs[v]),
+                      "majflt_median": statistics.median(run_totals(r)[1] for r in runs[v]),
+                      "token_held_s_median": statistics.median(
+                          sum(c["token_held_ns"] for c in r["runtime"]) / 1e9 for r in runs[v]),
+                      "toucher_median_ms": statistics.median(touches) if touches else None}
     for v in versions:
         s = summary[v]
         rel = {b: s["makespan_median_s"] / summary[b]["makespan_median_s"]
                for b in ("B-off", "O") if b in summary}
+        touch = s["toucher_median_ms"]
         print(f"{v:8} {s['makespan_min_s']:12.2f} {s['makespan_median_s']:8.2f} "
               f"{rel.get('B-off', float('nan')):8.2f} {rel.get('O', float('nan')):6.2f} "
-              f"{s['starved_max_s']:15d} {s['read_mib_median']:9.0f}" + (f"  ({s['failed_runs']} runs failed)"
-                                              if s["failed_runs"] else ""))
+              f"{s['starved_max_s']:15d} {s['read_mib_median']:9.0f} {s['majflt_median']:8.0f} "
+              f"{s['token_held_s_median']:8.1f} "
+              f"{'-' if touch is None else f'{touch:.3f}':>10}"
+              + (f"  ({s['failed_runs']} runs failed)" if s["failed_runs"] else ""))
     return summary
 
 
@@ -261,8 +318,12 @@ def main():
         expected = subprocess.run(["mpirun", "-n", str(a.copies), exes["plain"], *map(str, args)],
                                   check=True, capture_output=True, text=True).stdout
 
+        # Each rank writes its counters to a file of its own (OUTCORE_STATS with its rank).
+        ranked = 'OUTCORE_STATS="${OUTCORE_STATS%.0}.$PMI_RANK" exec "$@"'
+
         def launches(exe, env):
-            return [(["/usr/bin/mpirun", "-n", str(a.copies), exe, *map(str, args)],
+            return [(["/usr/bin/mpirun", "-n", str(a.copies), "sh", "-c", ranked, "sh", exe,
+                      *map(str, args)],
                      {**extra_env, **env})]
         ranks_of = os.path.basename(exes["outcore"])
         what = f"MPI stencil on {a.copies} ranks {args}"
@@ -298,6 +359,8 @@ def main():
             standalone = statistics.median(float(line.split()[1]) for line in f
                                            if line.startswith("touch "))
         print(f"corun: toucher standalone median {standalone:.3f} ms")
+    else:
+        standalone = None
     runs = {v: [] for v in versions}
     for rep in range(a.reps):
         for v in versions:
@@ -328,10 +391,13 @@ def main():
                   f"starved s {[c['starved_s'] for c in r['progress']]}  peak "
                   f"{r['peak_mib']:.0f} MiB  oom kills {r['oom_kills']}{read}{done}{touch}"
                   f"{'  FAILED ' + str(bad) if bad else ''}", flush=True)
+            if r["runtime"]:
+                print(f"    counts {counts_line(r['runtime'])}", flush=True)
     summary = summarize(runs, versions)
     out = a.out or os.path.join(a.work_dir, "corun.json")
     with open(out, "w") as f:
         json.dump({"what": what, "args": args, "copies": a.copies, "limit": limit,
+                   "toucher_standalone_ms": standalone,
                    "summary": summary, "runs": runs}, f)
     print(f"corun: results in {out}")
 

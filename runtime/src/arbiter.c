@@ -30,6 +30,9 @@ static int self = -1;
 static enum oc_arbitration policy;
 /* Only the release worker's tick touches these. */
 static long last_tick_ns, last_incoming, last_reap_ns, short_since_ns;
+static bool held_at_last_tick;
+static long last_recorded, last_recorded_ns; /* release hints taken in, and when they grew */
+static long last_token_tick_ns;
 static int io_fd = -1; /* /proc/self/io */
 
 static long now_ns(void) { return oc_now_ns(); }
@@ -61,6 +64,7 @@ bool oc_arbiter_join(enum oc_arbitration chosen) {
   atomic_store(&mine->demand, 0);
   atomic_store(&mine->incoming_rate, 0);
   atomic_store(&mine->short_of_memory, 0);
+  atomic_store(&mine->cannot_release, 0);
   atomic_store(&mine->unsuitable_until_ns, 0);
   atomic_store(&mine->heartbeat_ns, now_ns());
   self = slot;
@@ -89,13 +93,14 @@ void oc_arbiter_adjust(const struct oc_limit_inputs *in, struct oc_limit_figures
     if (i == self)
       me = n;
     long rss = atomic_load_explicit(&slot->rss, memory_order_relaxed);
-    views[n++] = (struct oc_member_view){rss, atomic_load_explicit(&slot->demand,
-                                                                   memory_order_relaxed),
-                                         i == holder && slot_live(&s->slots[i], now)};
+    views[n++] = (struct oc_member_view){
+        rss, atomic_load_explicit(&slot->demand, memory_order_relaxed),
+        i == holder && slot_live(&s->slots[i], now),
+        atomic_load_explicit(&slot->cannot_release, memory_order_relaxed) != 0};
     rss_sum += rss;
   }
   /* The pool: the limit the members would have as one process (alone: its own). */
-  long pool = out->limit, share = out->limit;
+  long pool = out->limit, share = out->limit, parts = out->limit, fit_share = share;
   if (n > 1) {
     struct oc_limit_inputs together = *in;
     together.env_limit = 0;
@@ -103,17 +108,24 @@ void oc_arbiter_adjust(const struct oc_limit_inputs *in, struct oc_limit_figures
     struct oc_limit_figures pool_figures;
     oc_limit_compute(&together, &pool_figures);
     pool = pool_figures.limit;
-    share = oc_arbiter_share(views, n, me, pool, policy);
+    share = oc_arbiter_share(views, n, me, pool, policy, &parts);
+    fit_share = share;
+    if (parts < pool && !views[me].holder) { /* the fit test: as if nobody kept anything */
+      for (int i = 0; i < n; i++)
+        views[i].fixed = false;
+      fit_share = oc_arbiter_share(views, n, me, pool, policy, NULL);
+    }
     if (in->env_limit > 0 && in->env_limit < share)
       share = in->env_limit;
   }
   /* The group's charge beyond the members' resident pages (page cache they read,
    * others' memory) is counted against each member in proportion to its part, so
    * that the members together keep the group below its limit. */
+  long unmapped = parts < pool ? 0 : in->cgroup_unmapped_file;
   long usage = oc_arbiter_usage(in->process_rss, rss_sum,
-                                in->cgroup_limit > 0 ? in->cgroup_usage : 0,
-                                in->cgroup_unmapped_file, share, pool);
-  out->fit_limit = oc_arbiter_fit_limit(share, pool, out->fit_limit);
+                                in->cgroup_limit > 0 ? in->cgroup_usage : 0, unmapped, share,
+                                parts);
+  out->fit_limit = oc_arbiter_fit_limit(fit_share, pool, out->fit_limit);
   out->limit = share;
   out->usage = usage;
   out->working_set = usage;
@@ -167,6 +179,17 @@ static void publish(struct oc_arbiter_slot *mine, long now) {
   long rss = atomic_load_explicit(&mine->rss, memory_order_relaxed);
   long rate = atomic_load_explicit(&mine->incoming_rate, memory_order_relaxed);
   long demand = rss - bands[0] - bands[1] + (long)((__int128)rate * DEMAND_WINDOW_NS / 1000000000L);
+  long recorded = oc_counter_value(OC_BYTES_RECORDED);
+  if (recorded != last_recorded) {
+    last_recorded = recorded;
+    last_recorded_ns = now;
+  }
+  long buffered = 0;
+  for (int b = 0; b < OC_ARBITER_BANDS; b++)
+    buffered += bands[b];
+  atomic_store_explicit(&mine->cannot_release,
+                        buffered == 0 && now - last_recorded_ns >= DEMAND_WINDOW_NS,
+                        memory_order_relaxed);
   atomic_store_explicit(&mine->demand, demand > 0 ? demand : 0, memory_order_relaxed);
   atomic_store_explicit(&mine->major_faults, major_faults(), memory_order_relaxed);
   atomic_store_explicit(&mine->heartbeat_ns, now, memory_order_release);
@@ -190,6 +213,17 @@ static int next_holder(struct oc_arbiter_segment *s, long now) {
   return best;
 }
 
+/* Counts the token's acquisitions (taken or handed on to this member) and the time
+ * held, from one tick to the next. */
+static void count_holding(bool holds, long now) {
+  if (holds && held_at_last_tick)
+    oc_count(OC_TOKEN_HELD_NS, now - last_token_tick_ns);
+  if (holds && !held_at_last_tick)
+    oc_count(OC_TOKEN_ACQUIRED, 1);
+  held_at_last_tick = holds;
+  last_token_tick_ns = now;
+}
+
 static void run_token(struct oc_arbiter_segment *s, struct oc_arbiter_slot *mine, long now) {
   long rss = atomic_load(&mine->rss), limit = atomic_load(&mine->limit);
   bool short_now = oc_arbiter_is_short(rss, limit, atomic_load(&mine->incoming_rate));
@@ -198,12 +232,14 @@ static void run_token(struct oc_arbiter_segment *s, struct oc_arbiter_slot *mine
     short_since_ns = now;
   uint64_t token = atomic_load(&s->token);
   int holder = oc_token_slot(token);
+  count_holding(holder == self, now);
   int next = next_holder(s, now);
   struct oc_token_facts facts = {
       .holder = holder == self,
       .token_free = holder < 0 || !slot_live(&s->slots[holder], now),
       .short_now = short_now,
       .full = oc_arbiter_is_full(rss, limit),
+      .uses_limit = oc_arbiter_uses_limit(rss, limit),
       .short_since_ns = short_since_ns,
       .held_since_ns = atomic_load(&s->token_since_ns),
       .unsuitable_until_ns = atomic_load(&mine->unsuitable_until_ns),
@@ -217,13 +253,15 @@ static void run_token(struct oc_arbiter_segment *s, struct oc_arbiter_slot *mine
       atomic_store(&s->token_since_ns, now);
     return;
   case OC_TOKEN_GIVE_UP:
-    atomic_compare_exchange_strong(&s->token, &token, oc_token_for(token, -1));
+    if (atomic_compare_exchange_strong(&s->token, &token, oc_token_for(token, -1)))
+      oc_count(OC_TOKEN_GIVE_UPS, 1);
     return;
   case OC_TOKEN_HAND_ON:
     atomic_store(&mine->unsuitable_until_ns, now + OC_TOKEN_HOLD_NS);
     if (atomic_compare_exchange_strong(&s->token, &token, oc_token_for(token, next))) {
       atomic_store(&s->token_since_ns, now);
       atomic_fetch_add(&s->hand_overs, 1);
+      oc_count(OC_TOKEN_HAND_ONS, 1);
     }
     return;
   }

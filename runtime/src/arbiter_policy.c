@@ -38,25 +38,35 @@ static long fair_part(const struct oc_member_view *m, int n, const bool *use, in
 }
 
 long oc_arbiter_share(const struct oc_member_view *m, int n, int self, long pool,
-                      enum oc_arbitration policy) {
+                      enum oc_arbitration policy, long *parts) {
+  if (parts)
+    *parts = pool;
   if (n <= 1 || n > OC_ARBITER_MAX_MEMBERS || pool <= 0 || self < 0 || self >= n)
     return pool;
   long floor = pool / (OC_SHARE_FLOOR_DIVISOR * n);
   bool use[OC_ARBITER_MAX_MEMBERS];
-  int holder = -1;
+  int holder = -1, users = n;
+  long left = pool, kept = 0;
   for (int i = 0; i < n; i++) {
-    use[i] = true;
-    if (policy == OC_ARBITRATION_TOKEN && m[i].holder && holder < 0)
+    use[i] = !m[i].fixed || m[self].fixed;
+    if (!use[i]) {
+      kept += m[i].rss;
+      users--;
+    }
+    if (use[i] && policy == OC_ARBITRATION_TOKEN && m[i].holder && holder < 0)
       holder = i;
   }
-  if (holder < 0)
-    return fair_part(m, n, use, self, pool, floor);
-  if (self == holder)
-    return pool - floor * (n - 1);
-  /* What the holder leaves, never less than the others' floors. */
-  use[holder] = false;
-  long left = max_long(pool - min_long(m[holder].rss, pool - floor * (n - 1)), floor * (n - 1));
-  return fair_part(m, n, use, self, left, floor);
+  left = max_long(pool - kept, floor * users);
+  if (holder == self) {
+    left -= floor * (users - 1);
+  } else if (holder >= 0) {
+    use[holder] = false;
+    left = max_long(left - min_long(m[holder].rss, left - floor * (users - 1)),
+                    floor * (users - 1));
+  }
+  if (parts)
+    *parts = left;
+  return holder == self ? left : fair_part(m, n, use, self, left, floor);
 }
 
 long oc_arbiter_fit_limit(long share, long pool, long own) {
@@ -71,9 +81,12 @@ long oc_arbiter_usage(long process_rss, long members_rss, long group_charge,
   return process_rss + (long)((__int128)extra * min_long(share, pool) / pool);
 }
 
+bool oc_arbiter_uses_limit(long rss, long limit) {
+  return rss >= limit / OC_TOKEN_SHORT_DEN * OC_TOKEN_SHORT_NUM;
+}
+
 bool oc_arbiter_is_short(long rss, long limit, long incoming_rate) {
-  return incoming_rate >= OC_TOKEN_MIN_RATE &&
-         rss >= limit / OC_TOKEN_SHORT_DEN * OC_TOKEN_SHORT_NUM;
+  return incoming_rate >= OC_TOKEN_MIN_RATE && oc_arbiter_uses_limit(rss, limit);
 }
 
 bool oc_arbiter_is_full(long rss, long limit) {
@@ -83,7 +96,8 @@ bool oc_arbiter_is_full(long rss, long limit) {
 enum oc_token_step oc_arbiter_token_step(const struct oc_token_facts *f) {
   if (f->holder) {
     long held = f->now_ns - f->held_since_ns;
-    if (!f->short_now && f->now_ns - f->short_since_ns >= OC_TOKEN_RESOLVED_NS)
+    bool resolved = !f->short_now && f->now_ns - f->short_since_ns >= OC_TOKEN_RESOLVED_NS;
+    if (resolved && !f->uses_limit)
       return OC_TOKEN_GIVE_UP;
     bool against_itself = f->short_now && f->full && held >= OC_TOKEN_RESOLVED_NS;
     if (f->someone_waits && (held >= OC_TOKEN_HOLD_NS || against_itself))

@@ -30,7 +30,8 @@ struct oc_arbiter_slot {
   _Atomic(long) limit, pool;     /* what it was given, for the others and for tools */
   _Atomic(long) unsuitable_until_ns;
   _Atomic(int) short_of_memory;
-  char pad[20];
+  _Atomic(int) cannot_release; /* no release hints lately: it keeps what it holds */
+  char pad[16];
 };
 
 struct oc_arbiter_segment {

@@ -111,6 +111,7 @@ static void fork_child(void) {
 }
 
 bool oc_runtime_init(void) {
+  bool arbitrated = false;
   pthread_mutex_lock(&lifecycle_lock);
   if (atomic_load(&oc_state) == OC_STATE_UNINIT) {
     oc_config_from_env(&oc_rt.config);
@@ -125,7 +126,8 @@ bool oc_runtime_init(void) {
       oc_maps_refresh(); /* here, so the hint paths never read /proc themselves */
       oc_maps_on_miss(wake_release_worker);
       oc_limit_init(oc_rt.config.mem_limit);
-      if (oc_arbiter_join(oc_rt.config.arbitration))
+      arbitrated = oc_arbiter_join(oc_rt.config.arbitration);
+      if (arbitrated)
         oc_limit_refresh();
       oc_queue_init(&oc_rt.prefetch_queue);
       oc_queue_init(&oc_rt.release_queue);
@@ -143,6 +145,12 @@ bool oc_runtime_init(void) {
     config_loaded = true;
   }
   pthread_mutex_unlock(&lifecycle_lock);
+  /* A member ticks from the start, hints or none: one that runs only original loops
+   * (its fit test passed) would otherwise stop counting after OC_ARBITER_STALE_NS,
+   * and its pages would weigh on the others as the group's foreign charge (a holder
+   * of the token then released its whole cycle). */
+  if (arbitrated)
+    oc_workers_ensure_started();
   return atomic_load(&oc_state) == OC_STATE_RUNNING;
 }
 

@@ -126,6 +126,10 @@ void oc_stats_totals(struct oc_stats_totals *t) {
   t->pager_bytes_prefetched = counter(OC_PAGER_BYTES_PREFETCHED);
   t->pager_bytes_evicted = counter(OC_PAGER_BYTES_EVICTED);
   t->pager_bytes_written = counter(OC_PAGER_BYTES_WRITTEN);
+  t->token_acquired = counter(OC_TOKEN_ACQUIRED);
+  t->token_hand_ons = counter(OC_TOKEN_HAND_ONS);
+  t->token_give_ups = counter(OC_TOKEN_GIVE_UPS);
+  t->token_held_ns = counter(OC_TOKEN_HELD_NS);
   t->bytes_read = proc_io_read_bytes();
   struct rusage usage;
   if (getrusage(RUSAGE_SELF, &usage) == 0) {
@@ -169,9 +173,13 @@ bool oc_stats_write_json(const char *path, const struct oc_stats_header *h,
   fprintf(out,
           "  \"pager_faults\": %ld,\n  \"pager_write_faults\": %ld,\n"
           "  \"pager_bytes_filled\": %ld,\n  \"pager_bytes_prefetched\": %ld,\n"
-          "  \"pager_bytes_evicted\": %ld,\n  \"pager_bytes_written\": %ld,\n  \"tags\": [",
+          "  \"pager_bytes_evicted\": %ld,\n  \"pager_bytes_written\": %ld,\n",
           t.pager_faults, t.pager_write_faults, t.pager_bytes_filled, t.pager_bytes_prefetched,
           t.pager_bytes_evicted, t.pager_bytes_written);
+  fprintf(out,
+          "  \"token_acquired\": %ld,\n  \"token_hand_ons\": %ld,\n  \"token_give_ups\": %ld,\n"
+          "  \"token_held_ns\": %ld,\n  \"tags\": [",
+          t.token_acquired, t.token_hand_ons, t.token_give_ups, t.token_held_ns);
   if (write_tags)
     write_tags(out, ctx);
   fprintf(out, "\n  ]\n}\n");

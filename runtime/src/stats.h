@@ -32,6 +32,10 @@ enum oc_counter {
   OC_PAGER_BYTES_PREFETCHED, /* read from stores ahead of faults (hints) */
   OC_PAGER_BYTES_EVICTED,  /* dropped by the evict worker */
   OC_PAGER_BYTES_WRITTEN,  /* ... of which written back first (dirty) */
+  OC_TOKEN_ACQUIRED,       /* arbitration: times this member came to hold the token */
+  OC_TOKEN_HAND_ONS,       /* ... passed it to a waiting member */
+  OC_TOKEN_GIVE_UPS,       /* ... given back, faults resolved */
+  OC_TOKEN_HELD_NS,        /* ... time this member held it (release worker ticks) */
   OC_COUNTER_COUNT
 };
 
@@ -78,6 +82,7 @@ struct oc_stats_totals {
   long bytes_prefetched, bytes_held_back, bytes_released, writebacks_started, resyncs;
   long bytes_read, major_faults, peak_rss;
   long pager_faults, pager_write_faults, pager_bytes_filled, pager_bytes_prefetched;
+  long token_acquired, token_hand_ons, token_give_ups, token_held_ns;
   long pager_bytes_evicted, pager_bytes_written;
 };
 

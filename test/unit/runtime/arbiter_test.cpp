@@ -22,27 +22,27 @@ TEST(ArbiterShare, HungryMembersSplitThePoolEqually) {
   oc_member_view m[] = {Member(1000 * MiB), Member(1000 * MiB), Member(1000 * MiB),
                         Member(1000 * MiB)};
   for (int i = 0; i < 4; i++)
-    EXPECT_EQ(oc_arbiter_share(m, 4, i, kPool, OC_ARBITRATION_SHARE), 100 * MiB);
+    EXPECT_EQ(oc_arbiter_share(m, 4, i, kPool, OC_ARBITRATION_SHARE, nullptr), 100 * MiB);
 }
 
 TEST(ArbiterShare, SmallDemandsAreMetAndTheRestIsShared) {
   oc_member_view m[] = {Member(50 * MiB), Member(1000 * MiB), Member(1000 * MiB)};
-  EXPECT_EQ(oc_arbiter_share(m, 3, 0, kPool, OC_ARBITRATION_SHARE), 50 * MiB);
-  EXPECT_EQ(oc_arbiter_share(m, 3, 1, kPool, OC_ARBITRATION_SHARE), 175 * MiB);
-  EXPECT_EQ(oc_arbiter_share(m, 3, 2, kPool, OC_ARBITRATION_SHARE), 175 * MiB);
+  EXPECT_EQ(oc_arbiter_share(m, 3, 0, kPool, OC_ARBITRATION_SHARE, nullptr), 50 * MiB);
+  EXPECT_EQ(oc_arbiter_share(m, 3, 1, kPool, OC_ARBITRATION_SHARE, nullptr), 175 * MiB);
+  EXPECT_EQ(oc_arbiter_share(m, 3, 2, kPool, OC_ARBITRATION_SHARE, nullptr), 175 * MiB);
 }
 
 TEST(ArbiterShare, NoMemberFallsBelowItsFloor) {
   oc_member_view m[] = {Member(0), Member(1000 * MiB)};
   long floor = kPool / (OC_SHARE_FLOOR_DIVISOR * 2);
-  EXPECT_EQ(oc_arbiter_share(m, 2, 0, kPool, OC_ARBITRATION_SHARE), floor);
-  EXPECT_EQ(oc_arbiter_share(m, 2, 1, kPool, OC_ARBITRATION_SHARE), kPool - floor);
+  EXPECT_EQ(oc_arbiter_share(m, 2, 0, kPool, OC_ARBITRATION_SHARE, nullptr), floor);
+  EXPECT_EQ(oc_arbiter_share(m, 2, 1, kPool, OC_ARBITRATION_SHARE, nullptr), kPool - floor);
 }
 
 TEST(ArbiterShare, AloneTheMemberHasThePool) {
   oc_member_view m[] = {Member(1000 * MiB)};
-  EXPECT_EQ(oc_arbiter_share(m, 1, 0, kPool, OC_ARBITRATION_TOKEN), kPool);
-  EXPECT_EQ(oc_arbiter_share(m, 1, 0, kPool, OC_ARBITRATION_SHARE), kPool);
+  EXPECT_EQ(oc_arbiter_share(m, 1, 0, kPool, OC_ARBITRATION_TOKEN, nullptr), kPool);
+  EXPECT_EQ(oc_arbiter_share(m, 1, 0, kPool, OC_ARBITRATION_SHARE, nullptr), kPool);
 }
 
 TEST(ArbiterFit, TheFitTestCountsOnHalfThePoolAtLeastAndOwnAtMost) {
@@ -70,18 +70,18 @@ TEST(ArbiterToken, TheHolderIsSparedAndTheOthersShareWhatItLeaves) {
   oc_member_view m[] = {Member(1000 * MiB, true), Member(1000 * MiB), Member(1000 * MiB)};
   m[0].rss = 300 * MiB;
   long floor = kPool / (OC_SHARE_FLOOR_DIVISOR * 3);
-  EXPECT_EQ(oc_arbiter_share(m, 3, 0, kPool, OC_ARBITRATION_TOKEN), kPool - 2 * floor);
-  EXPECT_EQ(oc_arbiter_share(m, 3, 1, kPool, OC_ARBITRATION_TOKEN), 50 * MiB);
+  EXPECT_EQ(oc_arbiter_share(m, 3, 0, kPool, OC_ARBITRATION_TOKEN, nullptr), kPool - 2 * floor);
+  EXPECT_EQ(oc_arbiter_share(m, 3, 1, kPool, OC_ARBITRATION_TOKEN, nullptr), 50 * MiB);
   m[0].rss = kPool; // the holder took everything: the others keep their floors
-  EXPECT_EQ(oc_arbiter_share(m, 3, 1, kPool, OC_ARBITRATION_TOKEN), floor);
+  EXPECT_EQ(oc_arbiter_share(m, 3, 1, kPool, OC_ARBITRATION_TOKEN, nullptr), floor);
   m[0].rss = 100 * MiB; // the holder has not grown yet: the others keep more meanwhile
-  EXPECT_EQ(oc_arbiter_share(m, 3, 1, kPool, OC_ARBITRATION_TOKEN), 150 * MiB);
+  EXPECT_EQ(oc_arbiter_share(m, 3, 1, kPool, OC_ARBITRATION_TOKEN, nullptr), 150 * MiB);
 }
 
 TEST(ArbiterToken, WithoutAHolderTokenDividesAsShare) {
   oc_member_view m[] = {Member(50 * MiB), Member(1000 * MiB)};
-  EXPECT_EQ(oc_arbiter_share(m, 2, 1, kPool, OC_ARBITRATION_TOKEN),
-            oc_arbiter_share(m, 2, 1, kPool, OC_ARBITRATION_SHARE));
+  EXPECT_EQ(oc_arbiter_share(m, 2, 1, kPool, OC_ARBITRATION_TOKEN, nullptr),
+            oc_arbiter_share(m, 2, 1, kPool, OC_ARBITRATION_SHARE, nullptr));
 }
 
 TEST(ArbiterToken, ShortMeansFaultingNearTheLimit) {
@@ -105,7 +105,7 @@ TEST(ArbiterToken, ATakerNeedsAFreeTokenAndToBeShortAndSuitable) {
   EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
 }
 
-TEST(ArbiterToken, TheHolderGivesUpWhenItsFaultsAreResolved) {
+TEST(ArbiterToken, TheHolderGivesUpWhenItsFaultsAreResolvedAndItNoLongerUsesTheMemory) {
   oc_token_facts f{};
   f.holder = true;
   f.now_ns = 10 * kSec;
@@ -114,6 +114,21 @@ TEST(ArbiterToken, TheHolderGivesUpWhenItsFaultsAreResolved) {
   EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
   f.short_since_ns = f.now_ns - OC_TOKEN_RESOLVED_NS;
   EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_GIVE_UP);
+  EXPECT_TRUE(oc_arbiter_uses_limit(64 * MiB, 75 * MiB));
+  EXPECT_FALSE(oc_arbiter_uses_limit(30 * MiB, 75 * MiB));
+}
+
+TEST(ArbiterToken, AHolderWhoseWorkingSetIsResidentKeepsItUntilTheHoldTime) {
+  oc_token_facts f{};
+  f.holder = true;
+  f.uses_limit = true; // a cyclic re-scan whose whole cycle now hits
+  f.someone_waits = true;
+  f.now_ns = 10 * kSec;
+  f.held_since_ns = f.now_ns - OC_TOKEN_HOLD_NS / 2;
+  f.short_since_ns = f.now_ns - OC_TOKEN_RESOLVED_NS;
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_KEEP);
+  f.held_since_ns = f.now_ns - OC_TOKEN_HOLD_NS;
+  EXPECT_EQ(oc_arbiter_token_step(&f), OC_TOKEN_HAND_ON);
 }
 
 TEST(ArbiterToken, TheHolderHandsOnAfterTheHoldTimeOnlyWhenSomeoneWaits) {
@@ -209,3 +224,42 @@ TEST(Config, ArbitrationNames) {
 }
 
 } // namespace
+
+TEST(ArbiterUsage, BesideAHolderTheOthersCarryTheGroupsUnmappedCache) {
+  // 90 MiB pool, the holder's cycle of 60 MiB resident: the two others share 30 MiB.
+  constexpr long kSmallPool = 90 * MiB;
+  oc_member_view m[] = {Member(1000 * MiB, true), Member(1000 * MiB), Member(1000 * MiB)};
+  m[0].rss = 60 * MiB;
+  long parts = 0;
+  EXPECT_EQ(oc_arbiter_share(m, 3, 1, kSmallPool, OC_ARBITRATION_TOKEN, &parts), 15 * MiB);
+  EXPECT_EQ(parts, 30 * MiB);
+  EXPECT_EQ(oc_arbiter_share(m, 3, 0, kSmallPool, OC_ARBITRATION_TOKEN, &parts),
+            kSmallPool - 2 * (kSmallPool / 12));
+  // 95 MiB charged, 80 MiB mapped by members, 15 MiB unmapped readahead: a member with
+  // 10 MiB resident and 15 of the 30 MiB left counts half the 15 MiB.
+  EXPECT_EQ(oc_arbiter_usage(10 * MiB, 80 * MiB, 95 * MiB, 0, 15 * MiB, 30 * MiB),
+            10 * MiB + 15 * MiB / 2);
+}
+
+TEST(ArbiterShare, MembersThatCannotReleaseKeepWhatTheyHold) {
+  // A copy running its original loops holds 45 MiB of a 90 MiB pool and releases
+  // nothing: the two that can divide the other 45 MiB, under share and under token.
+  constexpr long kSmallPool = 90 * MiB;
+  oc_member_view m[] = {Member(1000 * MiB), Member(1000 * MiB), Member(1000 * MiB)};
+  m[0].rss = 45 * MiB;
+  m[0].fixed = true;
+  long parts = 0;
+  EXPECT_EQ(oc_arbiter_share(m, 3, 1, kSmallPool, OC_ARBITRATION_SHARE, &parts), 45 * MiB / 2);
+  EXPECT_EQ(parts, 45 * MiB);
+  m[1].holder = true;
+  EXPECT_EQ(oc_arbiter_share(m, 3, 1, kSmallPool, OC_ARBITRATION_TOKEN, &parts),
+            45 * MiB - kSmallPool / 12);
+  // Its own limit (and fit answer) stays its part of the whole pool.
+  EXPECT_EQ(oc_arbiter_share(m, 3, 0, kSmallPool, OC_ARBITRATION_SHARE, &parts), 30 * MiB);
+  EXPECT_EQ(parts, kSmallPool);
+  // Never below the floors of the members that can release.
+  m[0].rss = 200 * MiB;
+  m[1].holder = false;
+  EXPECT_EQ(oc_arbiter_share(m, 3, 2, kSmallPool, OC_ARBITRATION_SHARE, nullptr),
+            kSmallPool / 12);
+}
