@@ -55,7 +55,10 @@ static bool issue_range(struct oc_range piece, void *ctx) {
   (void)ctx;
   struct oc_work work = {piece.first << OC_GRANULE_SHIFT,
                          (piece.end - piece.first) << OC_GRANULE_SHIFT, false};
-  return oc_queue_push(&oc_rt.release_queue, &work);
+  if (!oc_queue_push(&oc_rt.release_queue, &work))
+    return false;
+  oc_release_backlog_add((long)work.len);
+  return true;
 }
 
 static void wake_release_worker(void) { oc_queue_wake(&oc_rt.release_queue); }

@@ -50,6 +50,10 @@ void oc_resync_maybe(long now_ns);
 void oc_resync_fork_child(void);
 /* Release worker state after fork. */
 void oc_release_worker_fork_child(void);
+/* Bytes handed to the release worker and not yet freed: queued pieces, and dirty
+ * ones waiting for their write-back (the release hint path throttles on it). */
+void oc_release_backlog_add(long bytes);
+long oc_release_backlog(void);
 
 long oc_now_ns(void);
 
