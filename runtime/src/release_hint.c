@@ -33,8 +33,7 @@ static void wait_for_release_worker(void) {
     return;
   }
   /* Large pieces (2 MiB chunks of a stream) are few but heavy: bytes, not pieces,
-   * tell how far the worker is behind. It polls finished write-backs every
-   * millisecond, so waiting in steps of that size loses little. */
+   * tell how far the worker is behind. */
   long budget = oc_pace_backlog_budget(f.limit);
   if (oc_release_backlog() <= budget)
     return;

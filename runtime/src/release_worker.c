@@ -90,7 +90,6 @@ static void finish_oldest_writeback(void) {
   struct writeback wb = writebacks[writeback_head];
   writeback_head = (writeback_head + 1) % WRITEBACK_DEPTH;
   writeback_count--;
-  oc_release_backlog_add(-(long)wb.len);
   struct oc_mapping m;
   char path[PATH_MAX];
   if (!oc_maps_lookup(wb.start, &m, path, sizeof path) || m.kind != OC_MAP_FILE_SHARED ||
@@ -126,7 +125,6 @@ static void start_writeback(const struct oc_mapping *m, uintptr_t start, size_t 
     finish_oldest_writeback();
   oc_backend_now()->writeback(m, start, len, true);
   oc_count(OC_WRITEBACKS_STARTED, 1);
-  oc_release_backlog_add((long)len);
   writebacks[(writeback_head + writeback_count) % WRITEBACK_DEPTH] =
       (struct writeback){start, len, m->device, m->inode, oc_now_ns()};
   writeback_count++;
@@ -248,7 +246,7 @@ void *oc_release_worker_main(void *unused) {
       finish_written_back();
     }
     for (unsigned i = 0; i < taken; i++)
-      oc_release_backlog_add(-(long)pieces[i].len);
+      oc_release_backlog_add(-(long)pieces[i].held);
     long now = oc_now_ns();
     if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING)
       continue;
