@@ -92,7 +92,7 @@ TEST_F(Residency, ReleasedBitsAreTakenOnce) {
 
 TEST_F(Residency, ReleasedBitsAreCountedWithoutTakingThem) {
   // A strided piece: every 8th granule of a 2 MiB chunk (512 granules, 8 words).
-  uintptr_t g = Leaf(6);
+  uintptr_t g = Leaf(12);
   for (uintptr_t k = 0; k < 512; k += 8)
     oc_residency_mark_released(g + k, g + k + 1);
   EXPECT_EQ(oc_residency_count_released(g, g + 512), 64);
