@@ -20,6 +20,9 @@
 #ifndef MADV_POPULATE_READ
 #define MADV_POPULATE_READ 22
 #endif
+#if !defined(__NR_cachestat) && !defined(__alpha__)
+#define __NR_cachestat 451 /* the unified number; the installed headers predate it */
+#endif
 
 /* ---- classification -------------------------------------------------------- */
 
@@ -547,6 +550,37 @@ bool oc_os_writeback(const struct oc_mapping *m, uintptr_t start, size_t len, bo
   if (!done && !start_only)
     done = msync((void *)start, len, MS_SYNC) == 0;
   return done;
+}
+
+#ifdef __NR_cachestat
+struct cachestat_range {
+  uint64_t off, len;
+};
+struct cachestat {
+  uint64_t nr_cache, nr_dirty, nr_writeback, nr_evicted, nr_recently_evicted;
+};
+/* Decided at the first refusal; only the release worker asks. */
+static bool cachestat_refused;
+#endif
+
+long oc_os_unwritten_pages(const struct oc_mapping *m, uintptr_t start, size_t len) {
+#ifdef __NR_cachestat
+  if (cachestat_refused)
+    return -1;
+  struct cachestat_range range = {m->offset + (start - m->start), len};
+  struct cachestat cs;
+  pthread_mutex_lock(&fd_lock);
+  int fd = file_fd(m);
+  long r = fd >= 0 ? syscall(__NR_cachestat, (unsigned)fd, &range, &cs, 0u) : -1;
+  pthread_mutex_unlock(&fd_lock);
+  if (r == 0)
+    return (long)(cs.nr_dirty + cs.nr_writeback);
+  if (fd >= 0 && (errno == ENOSYS || errno == EPERM || errno == EINVAL))
+    cachestat_refused = true;
+#else
+  (void)m, (void)start, (void)len;
+#endif
+  return -1;
 }
 
 /* The table lock is not held across fork: the child gets a fresh lock and an

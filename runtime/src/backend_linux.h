@@ -168,5 +168,10 @@ void oc_os_drop_file_cache(const struct oc_mapping *mapping, uintptr_t start, si
 /* Dirty shared-file data: start write-back (start = true) or wait for it. False
  * when the file cannot be reached (then msync from the caller's mapping is used). */
 bool oc_os_writeback(const struct oc_mapping *mapping, uintptr_t start, size_t len, bool start_only);
+/* Pages of [start, start + len) of a shared file mapping that are dirty or under
+ * write-back (cachestat(2), Linux 6.5+): 0 means the range may be dropped now. -1
+ * when unknown (no cachestat, refused, file unreachable): the caller then waits as
+ * if write-back were still running. */
+long oc_os_unwritten_pages(const struct oc_mapping *mapping, uintptr_t start, size_t len);
 
 #endif

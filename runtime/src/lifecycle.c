@@ -53,9 +53,13 @@ static void retire_range(struct oc_range range, void *ctx) {
  * that lock too); throttling happens in oc_release_slow before it. */
 static bool issue_range(struct oc_range piece, void *ctx) {
   (void)ctx;
+  size_t held = (size_t)oc_residency_count_released(piece.first, piece.end) << OC_GRANULE_SHIFT;
   struct oc_work work = {piece.first << OC_GRANULE_SHIFT,
-                         (piece.end - piece.first) << OC_GRANULE_SHIFT, false};
-  return oc_queue_push(&oc_rt.release_queue, &work);
+                         (piece.end - piece.first) << OC_GRANULE_SHIFT, false, held};
+  if (!oc_queue_push(&oc_rt.release_queue, &work))
+    return false;
+  oc_release_backlog_add((long)held);
+  return true;
 }
 
 static void wake_release_worker(void) { oc_queue_wake(&oc_rt.release_queue); }

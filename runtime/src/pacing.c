@@ -37,6 +37,12 @@ long oc_pace_release_bytes(const struct oc_pace *p, long limit, long usage, long
   return excess > 0 ? excess : 0;
 }
 
+#define BACKLOG_MIN (4L << 20)
+
+long oc_pace_backlog_budget(long limit) {
+  return limit / MARGIN_FRACTION > BACKLOG_MIN ? limit / MARGIN_FRACTION : BACKLOG_MIN;
+}
+
 long oc_pace_prefetch_room(long limit, long usage, long taken_since_sample, long margin) {
   long room = limit - usage - taken_since_sample - margin;
   return room > 0 ? room : 0;

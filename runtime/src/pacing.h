@@ -29,6 +29,13 @@ long oc_pace_headroom(const struct oc_pace *pace, long limit, long react_ns);
 /* Bytes to release now so that usage + headroom stays within the limit; 0: none. */
 long oc_pace_release_bytes(const struct oc_pace *pace, long limit, long usage, long react_ns);
 
+/* Bytes of released pages queued for the release worker beyond which a hinting
+ * thread waits for it, as the kernel's dirty throttling does: limit/16, at least
+ * two 2 MiB release chunks (a piece being issued and the next). Bounds what a
+ * program holds beyond its pipeline where the worker falls behind (no CPU for it,
+ * a burst of releases), at every limit. */
+long oc_pace_backlog_budget(long limit);
+
 /* Bytes a prefetch of private memory (anonymous, shmem, private file) may bring into
  * the group now: limit - usage - what such prefetches took since the usage was
  * sampled - margin (calls in flight when it was sampled); 0: none. */

@@ -211,7 +211,7 @@ void oc_pager_wait_for_room(size_t bytes) {
 }
 
 void oc_pager_evict_later(uintptr_t start, size_t len) {
-  struct oc_work work = {start, len, false};
+  struct oc_work work = {start, len, false, 0};
   oc_queue_push(&evict_queue, &work); /* full: the clock evicts when memory is short */
 }
 

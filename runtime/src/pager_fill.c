@@ -236,7 +236,7 @@ void oc_pager_fill_range(uintptr_t start, size_t len) {
 }
 
 void oc_pager_fill_later(uintptr_t start, size_t len) {
-  struct oc_work work = {start, len, false};
+  struct oc_work work = {start, len, false, 0};
   oc_queue_push(&ahead_queue, &work); /* full: the filler is behind; faults fill it */
 }
 

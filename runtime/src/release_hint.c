@@ -2,10 +2,13 @@
  * (the release worker paces the buffered ones against the limit). */
 #include "backend_linux.h"
 #include "limit.h"
+#include "pacing.h"
 #include "release.h"
 #include "residency.h"
 #include "runtime.h"
 #include "stats.h"
+
+#include <time.h>
 
 /* When memory is short and the release worker is behind, the hinting thread waits
  * for it (like the kernel's dirty throttling): a program that outruns its releases
@@ -19,15 +22,24 @@
 #define RELEASE_RESUME (OC_RELEASE_BATCH / 2)
 #define RELEASE_QUEUE_HIGH (OC_QUEUE_CAPACITY * 3 / 4)
 #define RELEASE_THROTTLE_NS 20000000L
+#define BACKLOG_POLL_NS 500000L
 
 static void wait_for_release_worker(void) {
   unsigned queued = oc_queue_length(&oc_rt.release_queue);
-  if (queued < RELEASE_BACKLOG)
-    return;
   struct oc_limit_figures f;
   oc_limit_cached(&f);
-  if (queued >= RELEASE_QUEUE_HIGH || f.usage + f.limit / 8 >= f.limit)
+  if (queued >= RELEASE_BACKLOG && (queued >= RELEASE_QUEUE_HIGH || f.usage + f.limit / 8 >= f.limit)) {
     oc_queue_wait_below(&oc_rt.release_queue, RELEASE_RESUME, RELEASE_THROTTLE_NS);
+    return;
+  }
+  /* Large pieces (2 MiB chunks of a stream) are few but heavy: bytes, not pieces,
+   * tell how far the worker is behind. */
+  long budget = oc_pace_backlog_budget(f.limit);
+  if (oc_release_backlog() <= budget)
+    return;
+  for (long waited = 0; oc_release_backlog() > budget / 2 && waited < RELEASE_THROTTLE_NS;
+       waited += BACKLOG_POLL_NS)
+    nanosleep(&(struct timespec){0, BACKLOG_POLL_NS}, NULL);
 }
 
 void oc_release_slow(uintptr_t start, uintptr_t end, int priority, int tag) {

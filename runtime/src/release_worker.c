@@ -25,10 +25,14 @@
 #define TAG_IDLE_NS 100000000L         /* a tag silent this long has its last release issued */
 #define MAPS_REFRESH_NS 500000000L
 /* Dirty shared-file chunks: write-back starts when a chunk is released; the chunk is
- * freed WRITEBACK_DEPTH chunks later (or WRITEBACK_AGE_NS later), when the write
- * has had time to finish and waiting for it costs nothing. */
+ * freed as soon as the kernel says its write finished (cachestat), at the latest
+ * WRITEBACK_DEPTH chunks later (or WRITEBACK_AGE_NS later), when waiting for it
+ * costs nothing. A chunk of a writable mapping that holds no dirty page (a stencil's
+ * source grid) is freed at once: waiting for it held 4 chunks of every such stream
+ * in memory for nothing. */
 #define WRITEBACK_DEPTH 4
 #define WRITEBACK_AGE_NS 100000000L
+#define WRITEBACK_POLL_NS 1000000L
 /* A dirty piece smaller than this (strided pages: an FFT stage's butterflies) is only
  * unmapped: its own write-back would make the worker wait for a few pages at a time
  * (FFT's releases ran 5x slower than none), while the kernel's flusher writes such
@@ -47,6 +51,13 @@ static struct writeback writebacks[WRITEBACK_DEPTH];
 static unsigned writeback_head, writeback_count;
 static struct oc_release_batch batch;
 static struct oc_pace pace;
+static _Atomic long backlog_bytes;
+
+void oc_release_backlog_add(long bytes) {
+  atomic_fetch_add_explicit(&backlog_bytes, bytes, memory_order_relaxed);
+}
+
+long oc_release_backlog(void) { return atomic_load_explicit(&backlog_bytes, memory_order_relaxed); }
 
 /* Each range would have been one system call; the batch makes fewer. */
 static void count_calls(long calls) {
@@ -66,6 +77,13 @@ static void page_out(enum oc_map_kind kind, uintptr_t start, size_t len) {
   oc_count(OC_BYTES_RELEASED, (long)len);
 }
 
+/* Clean shared-file pages: unmapped, then dropped from the cache. */
+static void free_clean(enum oc_map_kind kind, const struct oc_mapping *m, uintptr_t start,
+                       size_t len) {
+  page_out(kind, start, len);
+  oc_os_drop_file_cache(m, start, len);
+}
+
 /* Waits for the oldest write-back and frees its pages, if the file is still mapped
  * there. */
 static void finish_oldest_writeback(void) {
@@ -79,13 +97,30 @@ static void finish_oldest_writeback(void) {
     return; /* remapped meanwhile: not ours to touch */
   if (wb.start + wb.len > m.end)
     wb.len = m.end - wb.start;
-  if (oc_backend_now()->writeback(&m, wb.start, wb.len, false)) {
-    page_out(OC_MAP_FILE_SHARED, wb.start, wb.len);
-    oc_os_drop_file_cache(&m, wb.start, wb.len);
+  if (oc_backend_now()->writeback(&m, wb.start, wb.len, false))
+    free_clean(OC_MAP_FILE_SHARED, &m, wb.start, wb.len);
+}
+
+/* Frees the oldest write-backs that have finished: each wake-up costs one cachestat
+ * call while a write is pending. */
+static void finish_written_back(void) {
+  while (writeback_count) {
+    const struct writeback *wb = &writebacks[writeback_head];
+    struct oc_mapping m;
+    char path[PATH_MAX];
+    if (oc_maps_lookup(wb->start, &m, path, sizeof path) && m.kind == OC_MAP_FILE_SHARED &&
+        m.device == wb->device && m.inode == wb->inode &&
+        oc_os_unwritten_pages(&m, wb->start, wb->len) != 0)
+      return;
+    finish_oldest_writeback();
   }
 }
 
 static void start_writeback(const struct oc_mapping *m, uintptr_t start, size_t len) {
+  if (oc_os_unwritten_pages(m, start, len) == 0) {
+    free_clean(OC_MAP_FILE_SHARED, m, start, len);
+    return;
+  }
   if (writeback_count == WRITEBACK_DEPTH)
     finish_oldest_writeback();
   oc_backend_now()->writeback(m, start, len, true);
@@ -108,10 +143,9 @@ static void release_span(uintptr_t start, uintptr_t end) {
       oc_count(OC_RELEASES_DROPPED, 1);
     else if (m.kind == OC_MAP_FILE_SHARED && m.writable && stop - start >= WRITEBACK_MIN_BYTES)
       start_writeback(&m, start, stop - start);
-    else if (m.kind == OC_MAP_FILE_SHARED && !m.writable) { /* clean: free it now */
-      page_out(m.kind, start, stop - start);
-      oc_os_drop_file_cache(&m, start, stop - start);
-    } else /* anonymous, private, or a small dirty shared piece (unmapped only) */
+    else if (m.kind == OC_MAP_FILE_SHARED && !m.writable) /* clean: free it now */
+      free_clean(m.kind, &m, start, stop - start);
+    else /* anonymous, private, or a small dirty shared piece (unmapped only) */
       page_out(m.kind, start, stop - start);
     start = stop;
   }
@@ -198,6 +232,8 @@ void *oc_release_worker_main(void *unused) {
     struct oc_work pieces[PIECES_PER_WAKE];
     unsigned taken;
     long timeout = maps_wanted ? OC_MAPS_REFRESH_NS : buffered ? pace_period : HOUSEKEEPING_NS;
+    if (writeback_count && timeout > WRITEBACK_POLL_NS)
+      timeout = WRITEBACK_POLL_NS; /* a finished write frees its chunk within this */
     enum oc_pop_result r = oc_queue_pop_many(&oc_rt.release_queue, pieces, PIECES_PER_WAKE,
                                              &taken, timeout);
     if (r == OC_POP_STOPPED)
@@ -207,7 +243,10 @@ void *oc_release_worker_main(void *unused) {
       for (unsigned i = 0; i < taken; i++)
         release_piece(&pieces[i]);
       count_calls(oc_backend_now()->release_flush(&batch));
+      finish_written_back();
     }
+    for (unsigned i = 0; i < taken; i++)
+      oc_release_backlog_add(-(long)pieces[i].held);
     long now = oc_now_ns();
     if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING)
       continue;
@@ -228,4 +267,5 @@ void oc_release_worker_fork_child(void) {
   writeback_head = writeback_count = 0;
   batch = (struct oc_release_batch){0};
   pace = (struct oc_pace){0};
+  atomic_store_explicit(&backlog_bytes, 0, memory_order_relaxed);
 }

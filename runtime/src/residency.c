@@ -220,6 +220,19 @@ long oc_residency_take_released(uintptr_t first, uintptr_t end) {
   return taken;
 }
 
+static bool count_released_op(struct oc_leaf *leaf, size_t word, uint64_t mask, void *ctx) {
+  if (leaf)
+    *(long *)ctx += __builtin_popcountll(
+        atomic_load_explicit(&leaf->released[word], memory_order_relaxed) & mask);
+  return true;
+}
+
+long oc_residency_count_released(uintptr_t first, uintptr_t end) {
+  long count = 0;
+  for_each_word(first, end, false, count_released_op, &count);
+  return count;
+}
+
 static bool test_released_op(struct oc_leaf *leaf, size_t word, uint64_t mask, void *ctx) {
   *(bool *)ctx = leaf && (atomic_load_explicit(&leaf->released[word], memory_order_relaxed) & mask);
   return true;

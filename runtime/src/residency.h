@@ -93,6 +93,8 @@ bool oc_residency_test(uintptr_t granule);
 void oc_residency_mark_released(uintptr_t first, uintptr_t end);
 /* Clears the released bits in [first, end); returns how many were set. */
 long oc_residency_take_released(uintptr_t first, uintptr_t end);
+/* Granules in [first, end) marked released. */
+long oc_residency_count_released(uintptr_t first, uintptr_t end);
 bool oc_residency_is_released(uintptr_t granule);
 /* First granule in [first, end) whose released bit equals released, or end. */
 uintptr_t oc_residency_find_released(uintptr_t first, uintptr_t end, bool released);

@@ -14,6 +14,9 @@ struct oc_work {
   uintptr_t start;
   size_t len;
   bool bounded; /* prefetch of private memory: only what the group has room for */
+  /* Release pieces: bytes of the piece marked released when queued, what it holds
+   * in memory (a strided piece spans a chunk but holds a few pages). */
+  size_t held;
 };
 
 /* A fixed ring: pushing never allocates and never waits; a full queue refuses. */

@@ -80,4 +80,14 @@ TEST(PrefetchRoom, PrivateMemoryTakesOnlyWhatTheGroupHasRoomFor) {
   EXPECT_EQ(oc_pace_prefetch_room(limit, 55 * MiB, 0, margin), 0);
 }
 
+TEST(BacklogBudget, ASixteenthOfTheLimitAndNeverLessThanTwoChunks) {
+  // 64 MiB group (limit 60 MiB): two 2 MiB chunks, one being issued and the next.
+  EXPECT_EQ(oc_pace_backlog_budget(60 * MiB), 4 * MiB);
+  EXPECT_EQ(oc_pace_backlog_budget(256 * MiB), 16 * MiB);
+  // Tiny limits (OUTCORE_MEM_LIMIT=1M in tests) still let a chunk through.
+  EXPECT_EQ(oc_pace_backlog_budget(1 * MiB), 4 * MiB);
+  // No limit in core: the program never waits on its releases.
+  EXPECT_GT(oc_pace_backlog_budget(1L << 62), 1L << 57);
+}
+
 } // namespace

@@ -90,6 +90,18 @@ TEST_F(Residency, ReleasedBitsAreTakenOnce) {
   EXPECT_EQ(oc_residency_find_released(Leaf(90), Leaf(90) + 10, true), Leaf(90) + 10);
 }
 
+TEST_F(Residency, ReleasedBitsAreCountedWithoutTakingThem) {
+  // A strided piece: every 8th granule of a 2 MiB chunk (512 granules, 8 words).
+  uintptr_t g = Leaf(12);
+  for (uintptr_t k = 0; k < 512; k += 8)
+    oc_residency_mark_released(g + k, g + k + 1);
+  EXPECT_EQ(oc_residency_count_released(g, g + 512), 64);
+  EXPECT_EQ(oc_residency_count_released(g + 1, g + 8), 0);
+  EXPECT_EQ(oc_residency_count_released(g + 8, g + 17), 2);
+  EXPECT_EQ(oc_residency_count_released(g, g + 512), 64); // counting took nothing
+  EXPECT_EQ(oc_residency_count_released(Leaf(91), Leaf(91) + 10), 0); // no leaf
+}
+
 TEST_F(Residency, MincoreVectorOverwritesBits) {
   uintptr_t g = Leaf(6) + 30;
   ASSERT_TRUE(oc_residency_set_resident(g, g + 100));
