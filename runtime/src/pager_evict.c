@@ -88,7 +88,10 @@ static long evict_chunk(struct oc_pager_region *r, size_t first, size_t count) {
     i = j > i ? j : i + 1;
   }
   long dropped = 0;
-  for (size_t i = 0; i < count;) {
+  /* With an unmap pending, new memory may lie where these pages were: all stay,
+   * clean (the dirty ones were written and protected). */
+  bool drop = oc_pager_drop_begin();
+  for (size_t i = 0; drop && i < count;) {
     size_t j = i;
     while (j < count && (was[j] == OC_PAGE_DIRTY || was[j] == OC_PAGE_CLEAN))
       j++;
@@ -99,12 +102,13 @@ static long evict_chunk(struct oc_pager_region *r, size_t first, size_t count) {
     }
     i = j > i ? j : i + 1;
   }
+  oc_pager_drop_end();
   pthread_mutex_lock(&r->lock);
   for (size_t i = 0; i < count; i++) {
     if (was[i] == OC_PAGE_DIRTY)
       r->stored[first + i] = 1;
     if (was[i] == OC_PAGE_DIRTY || was[i] == OC_PAGE_CLEAN)
-      r->state[first + i] = OC_PAGE_MISSING;
+      r->state[first + i] = drop ? OC_PAGE_MISSING : OC_PAGE_CLEAN;
     else if (was[i] == (OC_PAGE_DIRTY | OC_PAGE_REFERENCED))
       r->state[first + i] = OC_PAGE_DIRTY;
   }

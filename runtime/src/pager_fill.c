@@ -190,7 +190,12 @@ static void *fault_worker_main(void *slot) {
     pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
     if (ready < 0 && errno != EINTR)
       break;
+    oc_pager_events_read_begin();
     ssize_t n = read(oc_pager_uffd, msgs, sizeof msgs);
+    unsigned unmaps = 0;
+    for (ssize_t i = 0; i < n / (ssize_t)sizeof msgs[0]; i++)
+      unmaps += msgs[i].event == UFFD_EVENT_UNMAP;
+    oc_pager_events_read_end(unmaps);
     if (n < 0 && (errno == EAGAIN || errno == EINTR))
       continue;
     if (n < 0)

@@ -18,6 +18,9 @@ _Atomic(long) oc_pager_resident_bytes;
 
 /* Registrations, removals and unmap events, one at a time. */
 static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Writers first: the evict worker must not wait behind a stream of fault reads. */
+static pthread_rwlock_t events_gate = PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP;
+static _Atomic(unsigned) unmaps_pending;
 static _Atomic(bool) fork_reported;
 
 static int new_uffd(void) {
@@ -264,7 +267,22 @@ void oc_pager_region_unmapped(uintptr_t start, uintptr_t end) {
     pthread_mutex_unlock(&r->lock);
   }
   pthread_mutex_unlock(&slots_lock);
+  atomic_fetch_sub(&unmaps_pending, 1);
 }
+
+void oc_pager_events_read_begin(void) { pthread_rwlock_rdlock(&events_gate); }
+
+void oc_pager_events_read_end(unsigned unmaps) {
+  atomic_fetch_add(&unmaps_pending, unmaps);
+  pthread_rwlock_unlock(&events_gate);
+}
+
+bool oc_pager_drop_begin(void) {
+  pthread_rwlock_wrlock(&events_gate);
+  return atomic_load(&unmaps_pending) == 0;
+}
+
+void oc_pager_drop_end(void) { pthread_rwlock_unlock(&events_gate); }
 
 /* No lock: the child starts with no regions whatever was under way. */
 void oc_pager_region_fork_prepare(void) {
@@ -290,4 +308,7 @@ void oc_pager_region_fork_child(void) {
   oc_pager_uffd = -1;
   atomic_store(&oc_pager_resident_bytes, 0);
   pthread_mutex_init(&slots_lock, NULL);
+  pthread_rwlock_t fresh = PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP;
+  events_gate = fresh;
+  atomic_store(&unmaps_pending, 0);
 }

@@ -79,8 +79,20 @@ void oc_pager_region_unhold(struct oc_pager_region *region);
 
 /* The program unmapped [start, end) itself (UFFD_EVENT_UNMAP): its pages are
  * forgotten, never evicted (other memory may be mapped there next). The region
- * stays registered until its owner removes it. */
+ * stays registered until its owner removes it. Ends one oc_pager_events_read_end
+ * count. */
 void oc_pager_region_unmapped(uintptr_t start, uintptr_t end);
+
+/* The program's munmap returns once a fill worker has read its UNMAP event, and may
+ * map new memory there before the event is applied: pages dropped then would be the
+ * new memory's. So a fill worker reads events inside read_begin/read_end, which
+ * counts the UNMAP events read, and the evict worker drops pages only inside
+ * drop_begin/drop_end, which excludes reads and says whether an unmap is pending
+ * (then it drops nothing). */
+void oc_pager_events_read_begin(void);
+void oc_pager_events_read_end(unsigned unmaps);
+bool oc_pager_drop_begin(void);
+void oc_pager_drop_end(void);
 
 /* The region holding addr, locked and not dying, or NULL. */
 struct oc_pager_region *oc_pager_region_lock(uintptr_t addr);
