@@ -309,16 +309,15 @@ void NestRewriter::prepareAddresses() {
   // A run-time step: the page of an earlier iteration is released only when
   // the stride is at least a page (else it is still in use).
   PageStride.assign(NS.Refs.size(), nullptr);
+  // Rows of a run-time step are one stream: no such guard (oc.rows instead).
   for (size_t R = 0; R < NS.Refs.size(); ++R)
-    if (Steps[R] && !NS.Refs[R].Contiguous) {
+    if (Steps[R]) {
       Steps[R] = PB.CreateSExtOrTrunc(Steps[R], PB.getInt64Ty(), "oc.step");
-      PageStride[R] = PB.CreateICmpUGE(
-          PB.CreateBinaryIntrinsic(Intrinsic::abs, Steps[R], PB.getFalse()),
-          PB.getInt64(Page), "oc.page.stride");
+      if (!NS.Refs[R].Contiguous)
+        PageStride[R] = PB.CreateICmpUGE(
+            PB.CreateBinaryIntrinsic(Intrinsic::abs, Steps[R], PB.getFalse()),
+            PB.getInt64(Page), "oc.page.stride");
     }
-  for (size_t R = 0; R < NS.Refs.size(); ++R)
-    if (Steps[R] && NS.Refs[R].Contiguous)
-      Steps[R] = PB.CreateSExtOrTrunc(Steps[R], PB.getInt64Ty(), "oc.step");
   StripV = PB.getInt64(Strip);
   DV = PB.getInt64(D);
   if (NS.StripStep) {
