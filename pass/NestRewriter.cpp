@@ -235,6 +235,10 @@ void NestRewriter::expandInvariants() {
   }
 }
 
+static Value *both(IRBuilderBase &B, Value *X, Value *Y) {
+  return X && Y ? B.CreateAnd(X, Y) : X ? X : Y;
+}
+
 /// Predicates on the loops around the pipeline loop (TOCS 3.2 peels and
 /// strip-mines those loops): reference R is prefetched only in the outer
 /// iterations that first touch its data and released only in those that
@@ -254,6 +258,16 @@ void NestRewriter::lowerGates() {
     Gates.lower(RL.PrefetchPredicate, Release, PfGate[R], RelGate[R]);
     PfRebase[R] = Gates.pageStartOffset(RL.PrefetchPredicate, NS.Refs[R].Base, false);
     RelRebase[R] = Gates.pageStartOffset(Release, NS.Refs[R].Base, true);
+    if (Steps[R] && NS.Refs[R].Contiguous) {
+      // Rows of a run-time step: one stream upward while the step is at
+      // most a block; a longer step leaves gaps the stream would fill.
+      IRBuilder<> GB(PT);
+      Value *Step = GB.CreateSExtOrTrunc(Steps[R], GB.getInt64Ty());
+      Value *Rows = GB.CreateICmpULE(GB.CreateSub(Step, GB.getInt64(1)),
+                                     GB.getInt64(Cx.Params.blockBytes() - 1), "oc.rows");
+      PfGate[R] = NS.Refs[R].Prefetch ? both(GB, PfGate[R], Rows) : PfGate[R];
+      RelGate[R] = NS.Refs[R].Release ? both(GB, RelGate[R], Rows) : RelGate[R];
+    }
   }
   Exp.clear();
 }
@@ -295,13 +309,28 @@ void NestRewriter::prepareAddresses() {
   // A run-time step: the page of an earlier iteration is released only when
   // the stride is at least a page (else it is still in use).
   PageStride.assign(NS.Refs.size(), nullptr);
+  // Rows of a run-time step are one stream: no such guard (oc.rows instead).
   for (size_t R = 0; R < NS.Refs.size(); ++R)
     if (Steps[R]) {
       Steps[R] = PB.CreateSExtOrTrunc(Steps[R], PB.getInt64Ty(), "oc.step");
-      PageStride[R] = PB.CreateICmpUGE(
-          PB.CreateBinaryIntrinsic(Intrinsic::abs, Steps[R], PB.getFalse()),
-          PB.getInt64(Page), "oc.page.stride");
+      if (!NS.Refs[R].Contiguous)
+        PageStride[R] = PB.CreateICmpUGE(
+            PB.CreateBinaryIntrinsic(Intrinsic::abs, Steps[R], PB.getFalse()),
+            PB.getInt64(Page), "oc.page.stride");
     }
+  StripV = PB.getInt64(Strip);
+  DV = PB.getInt64(D);
+  if (NS.StripStep) {
+    // A block of the longest row step (at least 1 byte: no division by 0).
+    Value *Step = Exp.expandCodeFor(NS.StripStep, PB.getInt64Ty(), PT);
+    StripV = PB.CreateBinaryIntrinsic(
+        Intrinsic::umax, PB.CreateUDiv(PB.getInt64(Cx.Params.blockBytes()), Step),
+        PB.getInt64(1), {}, "oc.strip.its");
+    DV = PB.CreateMul(StripV, PB.getInt64(NS.DistanceStrips), "oc.ahead.its");
+  }
+  for (size_t R = 0; R < NS.Refs.size(); ++R)
+    StripPages.push_back(NS.StripStep && NS.Refs[R].Contiguous ? pagesFor(PB, R, StripV)
+                                                               : PB.getInt64(NS.Refs[R].Pages));
   TC = PB.CreateAdd(PB.CreateZExtOrTrunc(BTC, PB.getInt64Ty()), PB.getInt64(1), "oc.tc");
   for (Value *Base : Bases)
     BasePtrs.push_back(Base->getType()->isPointerTy()
@@ -337,10 +366,6 @@ Value *NestRewriter::lowAddr(IRBuilderBase &B, unsigned R, Value *First, Value *
   return addrAt(B, R, B.CreateSub(EndIt, B.getInt64(1)));
 }
 
-static Value *both(IRBuilderBase &B, Value *X, Value *Y) {
-  return X && Y ? B.CreateAnd(X, Y) : X ? X : Y;
-}
-
 /// The release address Addr, when Ok (and, for a run-time step, a page
 /// stride) and the outer predicates hold.
 NestRewriter::Guarded NestRewriter::relAddr(IRBuilderBase &B, unsigned R, Value *Ok,
@@ -371,7 +396,8 @@ Value *NestRewriter::pagesFor(IRBuilderBase &B, unsigned R, Value *Iters) {
   int64_t Step = std::abs(NS.Refs[R].Step);
   if (!NS.Refs[R].Contiguous)
     return B.getInt64(1); // pages of such a reference are not contiguous
-  Value *Bytes = B.CreateMul(Iters, B.getInt64(Step));
+  // A run-time step is positive wherever the hint is issued (oc.rows).
+  Value *Bytes = B.CreateMul(Iters, Steps[R] ? Steps[R] : B.getInt64(Step));
   return B.CreateUDiv(B.CreateAdd(Bytes, B.getInt64(Page - 1)), B.getInt64(Page),
                       "oc.pages");
 }
@@ -439,7 +465,7 @@ void NestRewriter::emitBlockProlog() {
     if (!RS.Prefetch || !RS.Contiguous)
       continue; // a page per iteration: the page prolog
     if (!Pro)
-      Pro = PB.CreateBinaryIntrinsic(Intrinsic::umin, PB.getInt64(D), TC);
+      Pro = PB.CreateBinaryIntrinsic(Intrinsic::umin, DV, TC);
     if (RS.RowAt) {
       rowHint(PB, R, /*Prefetch=*/true, PB.getInt64(0), Pro, nullptr, false);
       continue;
@@ -495,7 +521,7 @@ void NestRewriter::buildStripLoop() {
 
   S = SB.CreatePHI(SB.getInt64Ty(), 2, "oc.s");
   S->addIncoming(SB.getInt64(0), P);
-  End = SB.CreateBinaryIntrinsic(Intrinsic::umin, SB.CreateAdd(S, SB.getInt64(Strip)), TC,
+  End = SB.CreateBinaryIntrinsic(Intrinsic::umin, SB.CreateAdd(S, StripV), TC,
                                  {}, "oc.e");
   S->addIncoming(End, Lx);
 }
@@ -505,12 +531,11 @@ void NestRewriter::emitSteadyState() {
   assert(S && End && SH->getTerminator() == nullptr && "strip header open");
   Steady.assign(NS.Refs.size(), nullptr);
   IRBuilder<> SB(BranchInst::Create(H, SH)); // the hints may branch: before the end
-  Value *PfIt = SB.CreateAdd(S, SB.getInt64(D), "oc.pf.it");
+  Value *PfIt = SB.CreateAdd(S, DV, "oc.pf.it");
   Value *PfOk = SB.CreateICmpULT(PfIt, TC);
-  Value *PfEnd =
-      SB.CreateBinaryIntrinsic(Intrinsic::umin, SB.CreateAdd(PfIt, SB.getInt64(Strip)), TC);
+  Value *PfEnd = SB.CreateBinaryIntrinsic(Intrinsic::umin, SB.CreateAdd(PfIt, StripV), TC);
   Value *NotFirst = SB.CreateICmpNE(S, SB.getInt64(0));
-  Value *RelIt = SB.CreateSub(S, SB.getInt64(Strip), "oc.rel.it");
+  Value *RelIt = SB.CreateSub(S, StripV, "oc.rel.it");
   for (size_t R = 0; R < NS.Refs.size(); ++R) {
     const RefSchedule &RS = NS.Refs[R];
     if (RS.PerIteration)
@@ -529,7 +554,7 @@ void NestRewriter::emitSteadyState() {
     }
     Guarded Pf = RS.Prefetch ? pfAddr(SB, R, PfOk, lowAddr(SB, R, PfIt, PfEnd)) : Guarded();
     Guarded Rel = RS.Release ? relAddr(SB, R, NotFirst, lowAddr(SB, R, RelIt, S)) : Guarded();
-    Steady[R] = emitHint(SB, R, Pf, Rel, SB.getInt64(RS.Pages));
+    Steady[R] = emitHint(SB, R, Pf, Rel, StripPages[R]);
   }
 }
 

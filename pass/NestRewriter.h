@@ -127,10 +127,13 @@ private:
   llvm::SCEVExpander Exp;
   llvm::IRBuilder<> PB;             ///< at PT
   const int64_t Page, Strip, D;     ///< bytes; iterations; iterations ahead
+  /// Strip and D as values, made in the preheader: run-time ones when
+  /// NS.StripStep is set (rows of a run-time length), else constants.
+  Value *StripV = nullptr, *DV = nullptr;
 
   /// Per reference of NS.Refs.
   std::vector<Value *> Bases, Steps, BasePtrs, PageStride, PfGate, RelGate,
-      TagValues;
+      TagValues, StripPages;
   /// Bytes from the address of a prefetch / release back to the start of
   /// the page it serves (null: none), GateLowering::pageStartOffset.
   std::vector<Value *> PfRebase, RelRebase;

@@ -243,9 +243,12 @@ void collectCandidates(const AnalyzedNest &Nest, const Loop *Within,
 /// The strip size from the fastest reference with spatial reuse in the
 /// pipeline loop NS.Pipeline, and the RefSchedule of each candidate whose
 /// address Probe can compute in its preheader. False when there is none.
+/// ShortRows: the loop the pipeline moved out of in the short-row copy, whose
+/// rows are shorter than a block at run time; a reference inside it with a
+/// run-time step is a stream of such rows, its strip sized at run time.
 bool placeReferences(const AnalyzedNest &Nest, const std::vector<Candidate> &Cands,
                      ScalarEvolution &SE, SCEVExpander &Probe, int64_t Page,
-                     int64_t BlockBytes, NestSchedule &NS) {
+                     int64_t BlockBytes, const Loop *ShortRows, NestSchedule &NS) {
   Loop *L = NS.Pipeline;
   Instruction *Preheader = L->getLoopPreheader()->getTerminator();
   struct Placed {
@@ -253,27 +256,42 @@ bool placeReferences(const AnalyzedNest &Nest, const std::vector<Candidate> &Can
     AtLoop A;
   };
   std::vector<Placed> Small, Big;
+  bool RunTimeRows = false;
   for (const Candidate &C : Cands) {
-    auto A = addressAt(Nest.IR.Accesses[C.Ref], L, SE);
+    const Instruction *Access = Nest.IR.Accesses[C.Ref];
+    auto A = addressAt(Access, L, SE);
     if (!A || A->StepS->isZero() || !Probe.isSafeToExpandAt(A->Base, Preheader) ||
         !Probe.isSafeToExpandAt(A->StepS, Preheader))
       continue;
     if (!A->Step) {
-      // A run-time stride: a page per iteration when what one iteration
-      // touches is known to be small; else its pages are not known here.
-      if (A->InnerExtent < Page)
-        Big.push_back({C, *A});
+      // A run-time stride: a stream of short rows in the short-row copy; a
+      // page per iteration when what one iteration touches is known to be
+      // small; else its pages are not known here.
+      bool Rows = ShortRows && ShortRows->contains(Access);
+      if (Rows || A->InnerExtent < Page)
+        (Rows ? Small : Big).push_back({C, *A});
+      RunTimeRows |= Rows;
       continue;
     }
     bool Dense = std::abs(*A->Step) < Page || A->InnerExtent >= std::abs(*A->Step);
     (Dense ? Small : Big).push_back({C, *A});
   }
-  int64_t MaxSmall = 0;
+  int64_t MaxSmall = 1;
   for (const Placed &P : Small)
-    MaxSmall = std::max<int64_t>(MaxSmall, std::abs(*P.A.Step));
+    MaxSmall = std::max<int64_t>(MaxSmall, std::abs(P.A.Step.value_or(0)));
   // Strips follow the dense references; strided ones among them get their
-  // page once per iteration.
-  NS.Strip = Small.empty() ? 1 : std::max<int64_t>(1, BlockBytes / MaxSmall);
+  // page once per iteration. Rows of a run-time length: the strip's
+  // iterations from the largest step, at run time.
+  NS.Strip = Small.empty() || RunTimeRows ? 1 : std::max<int64_t>(1, BlockBytes / MaxSmall);
+  if (RunTimeRows) {
+    Type *I64 = Type::getInt64Ty(L->getHeader()->getContext());
+    const SCEV *Max = SE.getConstant(I64, MaxSmall);
+    for (const Placed &P : Small)
+      if (!P.A.Step)
+        Max = SE.getUMaxExpr(Max, SE.getAbsExpr(SE.getNoopOrSignExtend(P.A.StepS, I64),
+                                                /*IsNSW=*/false));
+    NS.StripStep = Max;
+  }
   std::vector<Placed> Chosen = Small;
   Chosen.insert(Chosen.end(), Big.begin(), Big.end());
   if (Chosen.empty())
@@ -286,7 +304,7 @@ bool placeReferences(const AnalyzedNest &Nest, const std::vector<Candidate> &Can
     RS.StepS = P.A.StepS;
     RS.Contiguous = llvm::any_of(Small, [&](const Placed &Q) { return Q.C.Ref == P.C.Ref; });
     RS.PerIteration = !RS.Contiguous && !Small.empty();
-    int64_t Bytes = NS.Strip * std::abs(RS.Step);
+    int64_t Bytes = RS.Step ? NS.Strip * std::abs(RS.Step) : BlockBytes;
     RS.Pages = RS.Contiguous ? std::max<int64_t>(1, (Bytes + Page - 1) / Page) : 1;
     RS.Prefetch = P.C.Prefetch;
     RS.Release = P.C.Release;
@@ -513,7 +531,7 @@ NestSchedule scheduleNest(const AnalyzedNest &Nest, const OutcoreParams &Params,
   }
 
   // Strip size from the fastest reference with spatial reuse in the loop.
-  if (!placeReferences(Nest, Cands, SE, Probe, Page, BlockBytes, NS)) {
+  if (!placeReferences(Nest, Cands, SE, Probe, Page, BlockBytes, OutwardOf, NS)) {
     NS.Reason = "no hinted reference has an address the pass can compute "
                 "before the pipeline loop";
     return NS;

@@ -45,7 +45,9 @@ struct RefSchedule {
   int64_t Pages;             ///< pages per strip (block)
   bool Prefetch, Release;
   /// One contiguous stream per strip; false: one page per iteration (a
-  /// stride of a page or more), so block counts do not apply.
+  /// stride of a page or more), so block counts do not apply. With a
+  /// symbolic step: rows of the short-row copy, hinted only where the step
+  /// is positive and at most a block at run time (Pages is then nominal).
   bool Contiguous = true;
   unsigned Priority;
   /// Hints once per iteration of the pipeline loop, IterDistance ahead, not
@@ -72,6 +74,11 @@ struct NestSchedule {
   unsigned PipelineDepth = 0;  ///< depth in the nest, 0 = outermost
   const llvm::SCEV *BackedgeTaken = nullptr; ///< of the pipeline loop
   int64_t Strip = 1;           ///< iterations of the pipeline loop per strip
+  /// Non-null: the strip is max(1, block / StripStep) iterations, known only
+  /// at run time (rows of a run-time length in the short-row copy); Strip is
+  /// then 1 for the compile-time estimates. StripStep: the largest |step| in
+  /// bytes of the dense references, at least 1, invariant in the pipeline loop.
+  const llvm::SCEV *StripStep = nullptr;
   int64_t BodyInstructions = 1;///< shortest path through one iteration
   int64_t DistanceStrips = 1;  ///< eq. 1 over the strip loop
   int64_t Distance() const { return DistanceStrips * Strip; } ///< iterations

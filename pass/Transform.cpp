@@ -94,8 +94,9 @@ std::string hintVersion(const AnalyzedNest &V, const NestSchedule &NS, RewriteCo
       std::string Why = !MS.Reason.empty() ? MS.Reason
                         : MS.Refs.empty()  ? NoHints
                                            : rewritePipeline(Moved, MS, Cx);
-      LLVM_DEBUG(if (!Why.empty()) dbgs() << "outcore: short-row version left plain: "
-                                          << Why << "\n");
+      if (!Why.empty())
+        emitNotTransformed(MovedRoot, "its short-row copy (rows under a block) stays plain: " + Why,
+                           Cx.ORE);
     }
   }
   return rewritePipeline(V, NS, Cx);

@@ -12,7 +12,8 @@
 ; versions for the decisions that rest on n and m (the default
 ; -outcore-unknown-trip=version): i localized when the pages of one row fit
 ; (.oc.local), and in each hinted version the pipeline loop moved from j out
-; to i when a row of a is shorter than a block (8m < 16384, .oc.outward).
+; to i when a row of a is shorter than a block (8m < 16384, .oc.outward),
+; where the rows of a are one stream, a block of rows per strip at run time.
 ; CHECK:       @oc_memory_limit_now = external global i64
 ; CHECK-LABEL: define dso_local void @matvec(
 ; CHECK:       for.cond1.preheader.lr.ph:
@@ -44,11 +45,14 @@
 ; CHECK:         %oc.short.rows = icmp ult i64 %{{.*}}, 16384
 ; CHECK-NEXT:    br i1 %oc.short.rows, label %[[OUTWARD:.*\.oc\.outward]], label %[[INNER:.*]]
 ; CHECK:       [[OUTWARD]]:
-; CHECK:         call void @oc_prefetch_block(ptr %oc.addr, i64 %oc.pages, i32 2, i32 %oc.tag1)
+; CHECK:         %oc.rows = icmp ule i64 %{{.*}}, 16383
+; CHECK:         %oc.strip.its = call i64 @llvm.umax.i64(
+; CHECK:         call void @oc_prefetch_block(ptr %oc.pf, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag1)
+; CHECK:         call void @oc_prefetch_block(ptr %oc.addr{{[0-9]*}}, i64 %oc.pages{{[0-9]*}}, i32 2, i32 %oc.tag2)
 ; CHECK:       oc.strip:
 ; CHECK:       [[INNER]]:
 ; CHECK:       for.body3.lr.ph:
-; CHECK:         call void @oc_prefetch_block(ptr %oc.addr{{[0-9]+}}, i64 %oc.pages{{[0-9]+}}, i32 0, i32 %oc.tag3)
+; CHECK:         call void @oc_prefetch_block(ptr %oc.addr{{[0-9]+}}, i64 %oc.pages{{[0-9]+}}, i32 0, i32 %oc.tag4)
 ; CHECK:       oc.strip{{[0-9]+}}:
 ; CHECK:         call void @oc_prefetch_release_block(
 ; CHECK:         call void @oc_prefetch_release_block(

@@ -4,20 +4,32 @@
 ;
 ; VLA rows of m doubles: the stencil's rows are dense along j, the pipeline
 ; loop (constant 8-byte steps), strips of 2048 iterations (4 pages); the
-; rows i - 1 and i + 1 at a run-time distance are separate streams.
+; rows i - 1 and i + 1 at a run-time distance are separate streams. Where
+; rows are shorter than a block (.oc.outward), the pipeline loop moves out to
+; i and the rows of each reference are one stream, a block of rows per strip
+; at run time (only while the row step is at most a block, %oc.rows).
 ; CHECK-LABEL: define dso_local void @stencil(
 ; CHECK:         br i1 %oc.fits,
-; CHECK:         call void @oc_prefetch_block(ptr %{{.*}}, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag1)
+; CHECK:         br i1 %oc.short.rows, label %[[OUT:[^,]*]], label %[[IN:[^,]*]]
+; CHECK:       [[OUT]]:
+; CHECK:         %oc.rows = icmp ule i64 %{{.*}}, 16383
+; CHECK:         %oc.strip.its = call i64 @llvm.umax.i64(i64 %{{.*}}, i64 1)
+; CHECK:         call void @oc_prefetch_block(ptr %oc.pf, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag1)
 ; CHECK:       oc.strip:
-; CHECK:         %oc.pf.it = add i64 %oc.s, 4096
-; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag1)
-; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag2)
-; CHECK:         call void @oc_release_block(ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag3)
-; CHECK:         call void @oc_prefetch_block(ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag4)
-; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag5)
+; CHECK:         %oc.pf.it = add i64 %oc.s, %oc.ahead.its
+; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag1)
+; CHECK:       [[IN]]:
+; CHECK:         call void @oc_prefetch_block(ptr %{{.*}}, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag6)
+; CHECK:       oc.strip{{[0-9]+}}:
+; CHECK:         %oc.pf.it{{[0-9]+}} = add i64 %oc.s{{[0-9]+}}, 4096
+; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag6)
+; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag7)
+; CHECK:         call void @oc_release_block(ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag8)
+; CHECK:         call void @oc_prefetch_block(ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag9)
+; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag10)
 ; CHECK:       for.body4:
 ; CHECK-NOT:     call void @oc_
-; CHECK:       oc.strip.latch:
+; CHECK:       oc.strip.latch{{[0-9]*}}:
 ; REMARK-COUNT-2: Name: Prefetched
 ; REMARK:      Name: Released
 ; REMARK:        - Array: a
