@@ -22,6 +22,7 @@ enum oc_counter {
   OC_RELEASES_UNISSUABLE,  /* anonymous or shmem releases while the group has no swap */
   OC_BYTES_PREFETCHED,
   OC_BYTES_HELD_BACK,      /* swap-backed prefetch left out: no room in the group */
+  OC_BYTES_WIDENED,        /* read after a row walk's hinted page, for its next sweeps */
   OC_BYTES_RELEASED,
   OC_BYTES_RECORDED,       /* bytes of release hints taken in (pacing's consumption) */
   OC_WRITEBACKS_STARTED,   /* sync_file_range(WRITE) calls on dirty shared-file data */
@@ -79,7 +80,7 @@ struct oc_stats_totals {
   long hints_seen, hints_filtered, hints_issued, hints_dropped, hints_left_to_readahead;
   long releases_recorded, releases_dropped, releases_issued, releases_coalesced, releases_rescued;
   long release_calls_saved, releases_unissuable;
-  long bytes_prefetched, bytes_held_back, bytes_released, writebacks_started, resyncs;
+  long bytes_prefetched, bytes_held_back, bytes_widened, bytes_released, writebacks_started, resyncs;
   long bytes_read, major_faults, peak_rss;
   long pager_faults, pager_write_faults, pager_bytes_filled, pager_bytes_prefetched;
   long token_acquired, token_hand_ons, token_give_ups, token_held_ns;

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# row_widen.sh COLUMN_WALK_BINARY CGROUP_RUN
+# A column walk (4096 x 4096 doubles, 128 MiB) in a 64 MiB group with release
+# hints: each hinted page whose page before was released is read with the next
+# pages of its row (`bytes_widened`), which later sweeps then use: bytes read stay
+# within 5% of the matrix (no widened page evicted and read again). A walk down
+# one column, releasing behind it, has no released page before its hinted one:
+# nothing widened. Every column sum is checked by the program.
+set -euo pipefail
+walk=$1 cgroup_run=$2
+limit=$((64 << 20)) rows=4096 cols=4096
+dir=${TMPDIR:-/var/tmp}
+file=$(mktemp "$dir/outcore-column-XXXXXX")
+peak=$(mktemp "$dir/outcore-peak-XXXXXX")
+stats=$(mktemp "$dir/outcore-stats-XXXXXX")
+trap 'rm -f "$file" "$peak" "$stats"' EXIT
+"$walk" "$file" "$cols" gen "$rows"
+matrix=$((rows * cols * 8))
+stat_of() { grep -o "\"$1\": [0-9]*" "$stats" | grep -o '[0-9]*$'; }
+
+fail=0
+for mode in all one; do
+  python3 -c 'import os,sys; fd=os.open(sys.argv[1], os.O_RDONLY); os.posix_fadvise(fd,0,0,os.POSIX_FADV_DONTNEED)' "$file"
+  status=0
+  OUTCORE_POLICY=release OUTCORE_STATS=$stats "$cgroup_run" "$limit" "$peak" \
+    "$walk" "$file" "$cols" "$mode" || status=$?
+  [ "$status" -eq 77 ] && exit 77
+  [ "$status" -eq 0 ] || { echo "row_widen: $mode run failed ($status)"; exit 1; }
+  widened=$(stat_of bytes_widened) read=$(stat_of bytes_read)
+  echo "row_widen: $mode: widened $((widened >> 20)) MiB, read $((read >> 20)) MiB" \
+       "of a $((matrix >> 20)) MiB matrix, peak $(( $(cat "$peak") >> 20 )) MiB"
+  if [ "$mode" = all ]; then
+    [ "$widened" -gt 0 ] || { echo "row_widen: all: no page widened"; fail=1; }
+    [ "$read" -le $((matrix + matrix / 20)) ] || { echo "row_widen: all: pages read again"; fail=1; }
+  else
+    [ "$widened" -eq 0 ] || { echo "row_widen: one: a single column was widened"; fail=1; }
+  fi
+done
+exit $fail
