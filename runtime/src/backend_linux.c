@@ -535,6 +535,14 @@ void oc_os_drop_file_cache(const struct oc_mapping *m, uintptr_t start, size_t l
   pthread_mutex_unlock(&fd_lock);
 }
 
+void oc_os_drop_released_files(void) {
+  pthread_mutex_lock(&fd_lock);
+  for (unsigned i = 0; i < FD_CACHE_SIZE; i++)
+    if (fd_cache[i].fd_plus_one)
+      posix_fadvise(fd_cache[i].fd_plus_one - 1, 0, 0, POSIX_FADV_DONTNEED);
+  pthread_mutex_unlock(&fd_lock);
+}
+
 bool oc_os_writeback(const struct oc_mapping *m, uintptr_t start, size_t len, bool start_only) {
   pthread_mutex_lock(&fd_lock);
   int fd = file_fd(m);

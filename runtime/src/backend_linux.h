@@ -165,6 +165,11 @@ long oc_os_release_flush(struct oc_release_batch *batch);
 /* Drops the file's clean cached pages behind [start, start + len) of a shared file
  * mapping once they are unmapped (readahead pages the program never mapped too). */
 void oc_os_drop_file_cache(const struct oc_mapping *mapping, uintptr_t start, size_t len);
+/* Drops the clean, unmapped page cache of every file a release reached (those the two
+ * calls around this one opened), whole: at exit, so that what the program's later,
+ * unhinted code read around those files (8 MiB per fault) is not left charged to its
+ * group for the next program. Dirty pages get their write-back started, never dropped. */
+void oc_os_drop_released_files(void);
 /* Dirty shared-file data: start write-back (start = true) or wait for it. False
  * when the file cannot be reached (then msync from the caller's mapping is used). */
 bool oc_os_writeback(const struct oc_mapping *mapping, uintptr_t start, size_t len, bool start_only);

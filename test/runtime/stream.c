@@ -4,8 +4,10 @@
  * strip ahead, release the strip behind, priority 0 unless given). Prints the sum of
  * its bytes. Mode `write` adds 1 to every word as it goes (a stencil's output: dirty
  * shared-file data); `rw` maps the file writable but only reads it (a stencil's
- * previous output, now its input: clean pages of a writable mapping).
- * Usage: stream <file> [priority [read|rw|write]]
+ * previous output, now its input: clean pages of a writable mapping). With SAMPLES,
+ * it then reads that many words spread over the file without hints (a result check
+ * after the hinted nest: each a fault with the kernel's read-around).
+ * Usage: stream <file> [priority [read|rw|write [samples]]]
  */
 #define _GNU_SOURCE
 #include <outcore/outcore.h>
@@ -24,10 +26,11 @@
 #define DISTANCE 4L /* strips ahead */
 
 int main(int argc, char **argv) {
-  if (argc < 2 || argc > 4)
+  if (argc < 2 || argc > 5)
     return 2;
   int priority = argc >= 3 ? atoi(argv[2]) : 0; /* > 0: buffered under OUTCORE_POLICY=buffered */
-  const char *mode = argc == 4 ? argv[3] : "read";
+  const char *mode = argc >= 4 ? argv[3] : "read";
+  long samples = argc == 5 ? atol(argv[4]) : 0;
   bool writes = !strcmp(mode, "write"), writable = writes || !strcmp(mode, "rw");
   if (!writable && strcmp(mode, "read"))
     return 2;
@@ -49,6 +52,9 @@ int main(int argc, char **argv) {
       sum += writes ? ++strip[k] : strip[k];
   }
   oc_release_block(data + (strips - 1) * words_per_strip, STRIP, priority, 1);
+  const long words = st.st_size / 8;
+  for (long k = 0; k < samples; k++)
+    sum += data[(2 * k + 1) * (words / (2 * samples))];
   printf("stream: sum %llu\n", (unsigned long long)sum);
   return 0;
 }
