@@ -12,7 +12,10 @@ if [ "${1:-}" != --inside ]; then
   member=$1 probe=$2 cgroup_run=$3
   peak=$(mktemp "${TMPDIR:-/var/tmp}/outcore-peak-XXXXXX")
   trap 'rm -f "$peak"' EXIT
-  exec "$cgroup_run" $((96 << 20)) "$peak" bash "$0" --inside "$member" "$probe"
+  # Not exec: the trap removes the peak file afterwards.
+  status=0
+  "$cgroup_run" $((96 << 20)) "$peak" bash "$0" --inside "$member" "$probe" || status=$?
+  exit "$status"
 fi
 member=$2 probe=$3
 dir=$(mktemp -d "${TMPDIR:-/var/tmp}/outcore-arbiter-XXXXXX")

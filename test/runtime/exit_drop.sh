@@ -9,12 +9,9 @@
 set -euo pipefail
 stream=$1 cgroup_run=$2
 limit=$((64 << 20))
-dir=${TMPDIR:-/var/tmp}
-file=$(mktemp "$dir/outcore-exit-XXXXXX")
-peak=$(mktemp "$dir/outcore-peak-XXXXXX")
-trap 'rm -f "$file" "$peak"' EXIT
+. "$(dirname "$0")/cgroup_test_lib.sh"
+temp_files file peak
 head -c $((4 * limit)) /dev/zero > "$file"
-evict() { python3 -c 'import os,sys; fd=os.open(sys.argv[1], os.O_RDONLY); os.posix_fadvise(fd,0,0,os.POSIX_FADV_DONTNEED)' "$file"; }
 cached_bytes() { # pages of the file in the page cache (mincore), in bytes
   python3 - "$file" <<'PY'
 import ctypes, os, sys
@@ -31,7 +28,7 @@ PY
 }
 
 for policy in off release; do
-  evict
+  evict "$file"
   status=0
   OUTCORE_POLICY=$policy "$cgroup_run" "$limit" "$peak" "$stream" "$file" 0 read 3 > /dev/null ||
     status=$?

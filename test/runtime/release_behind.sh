@@ -6,15 +6,12 @@
 set -euo pipefail
 stream=$1 cgroup_run=$2
 limit=$((128 << 20))
-dir=${TMPDIR:-/var/tmp}
-file=$(mktemp "$dir/outcore-stream-XXXXXX")
-peak=$(mktemp "$dir/outcore-peak-XXXXXX")
-trap 'rm -f "$file" "$peak"' EXIT
+. "$(dirname "$0")/cgroup_test_lib.sh"
+temp_files file peak
 head -c $((4 * limit)) /dev/urandom > "$file"
-evict() { python3 -c 'import os,sys; fd=os.open(sys.argv[1], os.O_RDONLY); os.posix_fadvise(fd,0,0,os.POSIX_FADV_DONTNEED)' "$file"; }
 
 run() {
-  evict
+  evict "$file"
   local status=0
   OUTCORE_POLICY=$1 "$cgroup_run" "$limit" "$peak" "$stream" "$file" || status=$?
   [ "$status" -eq 77 ] && exit 77

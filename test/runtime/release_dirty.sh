@@ -16,16 +16,10 @@
 set -euo pipefail
 stream=$1 cgroup_run=$2 peaks=${3:-bounds}
 limit=$((64 << 20))
-dir=${TMPDIR:-/var/tmp}
-file=$(mktemp "$dir/outcore-dirty-XXXXXX")
-small=$(mktemp "$dir/outcore-dirty-small-XXXXXX")
-peak=$(mktemp "$dir/outcore-peak-XXXXXX")
-stats=$(mktemp "$dir/outcore-stats-XXXXXX")
-out=$(mktemp "$dir/outcore-out-XXXXXX")
-trap 'rm -f "$file" "$small" "$peak" "$stats" "$out"' EXIT
+. "$(dirname "$0")/cgroup_test_lib.sh"
+temp_files file small peak stats out
 head -c $((4 * limit)) /dev/zero > "$file"
 head -c $((1 << 20)) /dev/zero > "$small"
-evict() { python3 -c 'import os,sys; fd=os.open(sys.argv[1], os.O_RDWR); os.fsync(fd); os.posix_fadvise(fd,0,0,os.POSIX_FADV_DONTNEED)' "$file"; }
 has_cachestat() { # kernel 6.5 or later
   local v; v=$(uname -r); local major=${v%%.*} rest=${v#*.}; local minor=${rest%%[!0-9]*}
   [ "$major" -gt 6 ] || { [ "$major" -eq 6 ] && [ "$minor" -ge 5 ]; }
@@ -43,7 +37,7 @@ run_stream() { # run_stream FILE MODE: the group's peak in bytes; the output in 
 fail=0
 for mode in write rw; do
   base=$(run_stream "$small" "$mode")
-  evict
+  evict "$file"
   data_peak=$(( $(run_stream "$file" "$mode") - base ))
   writebacks=$(grep -o '"writebacks_started": [0-9]*' "$stats" | grep -o '[0-9]*$')
   echo "release_dirty: $mode, file $((4 * limit >> 20)) MiB, limit $((limit >> 20)) MiB:" \

@@ -9,18 +9,15 @@
 set -euo pipefail
 walk=$1 cgroup_run=$2
 limit=$((64 << 20)) rows=4096 cols=4096
-dir=${TMPDIR:-/var/tmp}
-file=$(mktemp "$dir/outcore-column-XXXXXX")
-peak=$(mktemp "$dir/outcore-peak-XXXXXX")
-stats=$(mktemp "$dir/outcore-stats-XXXXXX")
-trap 'rm -f "$file" "$peak" "$stats"' EXIT
+. "$(dirname "$0")/cgroup_test_lib.sh"
+temp_files file peak stats
 "$walk" "$file" "$cols" gen "$rows"
 matrix=$((rows * cols * 8))
 stat_of() { grep -o "\"$1\": [0-9]*" "$stats" | grep -o '[0-9]*$'; }
 
 fail=0
 for mode in all one; do
-  python3 -c 'import os,sys; fd=os.open(sys.argv[1], os.O_RDONLY); os.posix_fadvise(fd,0,0,os.POSIX_FADV_DONTNEED)' "$file"
+  evict "$file"
   status=0
   OUTCORE_POLICY=release OUTCORE_STATS=$stats "$cgroup_run" "$limit" "$peak" \
     "$walk" "$file" "$cols" "$mode" || status=$?
