@@ -607,5 +607,12 @@ void oc_maps_fork_child(void) {
   pthread_rwlock_init(&unmap_lock, NULL);
   table = NULL;
   refreshed_ns = -OC_MAPS_REFRESH_NS;
+  /* The parent's files too: the child's exit drops only files its own releases
+   * reached (oc_os_drop_released_files). */
+  for (unsigned i = 0; i < FD_CACHE_SIZE; i++)
+    if (fd_cache[i].fd_plus_one)
+      close(fd_cache[i].fd_plus_one - 1);
+  memset(fd_cache, 0, sizeof fd_cache);
+  fd_next = 0;
   pthread_mutex_unlock(&fd_lock);
 }

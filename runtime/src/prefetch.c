@@ -210,7 +210,7 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
     if (!bounded && last - first == 1) {
       last = widened_end(m, first);
       to = last << OC_GRANULE_SHIFT;
-      oc_residency_set_resident(first, last);
+      oc_residency_set_resident(first + 1, last); /* first was marked above */
     }
     size_t len = bounded ? take_room(to - from) : to - from;
     hold_back(from + len, to);
