@@ -59,11 +59,15 @@ static long room_left(void) {
                                atomic_load_explicit(&room_taken, memory_order_relaxed), margin);
 }
 
+static void charge_room(long bytes) {
+  atomic_fetch_add_explicit(&room_taken, bytes, memory_order_relaxed);
+}
+
 /* The first bytes of [start, start + len) the group has room for (whole granules). */
 static size_t take_room(size_t len) {
   long room = room_left() & ~(long)(OC_GRANULE_SIZE - 1);
   size_t taken = (size_t)room < len ? (size_t)room : len;
-  atomic_fetch_add_explicit(&room_taken, (long)taken, memory_order_relaxed);
+  charge_room((long)taken);
   return taken;
 }
 
@@ -77,19 +81,30 @@ static size_t take_room(size_t len) {
  * not its latency, bounds this walk. */
 #define WIDEN_PAGES 4
 
+/* Kinds whose page-in is a read from a file (the page cache's, or the pager's store),
+ * where reading a few pages costs about what one does. */
+static bool kind_widens(enum oc_map_kind kind) {
+  return kind == OC_MAP_FILE_SHARED || kind == OC_MAP_PAGED;
+}
+
 /* End of the granules to read for a one-page prefetch of file data at first: past
  * first + 1 while the page before first was released by this program (the walk
  * leaves it behind, so the pages after are next), up to WIDEN_PAGES, never over a
- * page already resident or released, nor past the mapping, and only out of the
+ * page already resident, nor past the mapping, nor over a page released since first
+ * was (first_was_released: first itself was released before this hint, by an earlier
+ * phase such as the loop that wrote the array, and the pages after it alike, so
+ * their marks are as old as first's), and only out of the
  * group's room beyond a quarter of its limit kept free (the widened pages of a
- * sweep add a column of pages; a full group would evict them before their sweep). */
-static uintptr_t widened_end(const struct oc_mapping *m, uintptr_t first) {
+ * sweep add a column of pages; a full group would evict them before their sweep).
+ * The caller charges the room. */
+static uintptr_t widened_end(const struct oc_mapping *m, uintptr_t first,
+                             bool first_was_released) {
   uintptr_t end = first + 1;
   if (!oc_residency_is_released(first - 1))
     return end;
   uintptr_t limit_end = m->end >> OC_GRANULE_SHIFT;
   while (end < first + WIDEN_PAGES && end < limit_end && !oc_residency_test(end) &&
-         !oc_residency_is_released(end))
+         oc_residency_is_released(end) == first_was_released)
     end++;
   struct oc_limit_figures f;
   oc_limit_cached(&f);
@@ -97,7 +112,6 @@ static uintptr_t widened_end(const struct oc_mapping *m, uintptr_t first) {
   long extra = (long)(end - first - 1) << OC_GRANULE_SHIFT;
   if (extra <= 0 || spare < extra)
     return first + 1;
-  atomic_fetch_add_explicit(&room_taken, extra, memory_order_relaxed);
   oc_count(OC_BYTES_WIDENED, extra);
   return end;
 }
@@ -158,6 +172,8 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
   uintptr_t last = (end + OC_GRANULE_SIZE - 1) >> OC_GRANULE_SHIFT;
   bool one_page = last - first <= 1;
 
+  /* The only page left to read when the hint is widened (below). */
+  bool last_was_released = oc_residency_is_released(last - 1);
   long rescued = oc_residency_take_released(first, last);
   if (rescued)
     oc_count(OC_RELEASES_RESCUED, rescued);
@@ -207,10 +223,13 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
       oc_count(OC_HINTS_LEFT_TO_READAHEAD, 1);
       return;
     }
-    if (!bounded && last - first == 1) {
-      last = widened_end(m, first);
+    if (kind_widens(m->kind) && last - first == 1) {
+      last = widened_end(m, first, last_was_released);
       to = last << OC_GRANULE_SHIFT;
       oc_residency_set_resident(first + 1, last); /* first was marked above */
+      oc_count(OC_RELEASES_RESCUED, oc_residency_take_released(first + 1, last));
+      if (!bounded) /* a bounded prefetch takes its room below */
+        charge_room((long)(last - first - 1) << OC_GRANULE_SHIFT);
     }
     size_t len = bounded ? take_room(to - from) : to - from;
     hold_back(from + len, to);
