@@ -4,8 +4,12 @@
  * entering a page of the rows, the page DISTANCE rows ahead is prefetched; leaving
  * it, the row behind is released. Mode `all` sums every column (the walk advances
  * a page along the rows per sweep); mode `one` sums column 0 only, releasing each
- * row's page behind it. Checks every sum against the generator's formula.
- * Usage: column_walk <file> <cols> all|one, or column_walk <file> <cols> gen <rows>
+ * row's page behind it; mode `rewritten` first writes every row again (the same
+ * values) and releases it behind, as a program's initialisation loop does, then sums
+ * every column. With `paged`, the file is mapped by oc_pager_map (the userfaultfd
+ * pager under OUTCORE_BACKEND=pager). Checks every sum against the generator's formula.
+ * Usage: column_walk <file> <cols> all|one|rewritten [paged], or
+ *        column_walk <file> <cols> gen <rows>
  */
 #define _GNU_SOURCE
 #include <outcore/outcore.h>
@@ -42,8 +46,8 @@ int main(int argc, char **argv) {
     return 2;
   long cols = atol(argv[2]);
   const char *mode = argv[3];
-  bool gen = !strcmp(mode, "gen");
-  if (argc != (gen ? 5 : 4))
+  bool gen = !strcmp(mode, "gen"), paged = !gen && argc == 5 && !strcmp(argv[4], "paged");
+  if (argc != (gen || paged ? 5 : 4))
     return 2;
   int fd = open(argv[1], gen ? O_WRONLY | O_TRUNC : O_RDONLY);
   struct stat st;
@@ -52,10 +56,20 @@ int main(int argc, char **argv) {
   if (gen)
     return generate(fd, atol(argv[4]), cols);
   long rows = st.st_size / (cols * (long)sizeof(double));
-  const double *a = mmap(NULL, st.st_size, PROT_READ, MAP_SHARED, fd, 0);
-  if (a == MAP_FAILED)
+  double *a = paged ? oc_pager_map(st.st_size, argv[1])
+                    : mmap(NULL, st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+  if (!a || a == MAP_FAILED)
     return 2;
-  long last_col = !strcmp(mode, "all") ? cols : 1;
+  if (!strcmp(mode, "rewritten")) {
+    if (!paged)
+      return 2; /* the shared mapping is read-only */
+    for (long i = 0; i < rows; i++) {
+      for (long j = 0; j < cols; j++)
+        a[i * cols + j] = element(i, j);
+      oc_release_block(&a[i * cols], cols / PER_PAGE, 0, TAG + 1);
+    }
+  }
+  long last_col = strcmp(mode, "one") ? cols : 1;
   long wrong = 0;
   for (long j = 0; j < last_col; j++) {
     bool entering = j % PER_PAGE == 0, leaving = j % PER_PAGE == PER_PAGE - 1 || j == last_col - 1;
@@ -73,5 +87,7 @@ int main(int argc, char **argv) {
     wrong += s != want;
   }
   printf("column_walk: %s, %ld rows, %ld columns, %ld sums wrong\n", mode, rows, last_col, wrong);
+  if (paged && oc_pager_unmap(a, st.st_size) != 0)
+    return 1;
   return wrong != 0;
 }
