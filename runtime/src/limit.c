@@ -40,7 +40,8 @@ void oc_limit_compute(const struct oc_limit_inputs *in, struct oc_limit_figures 
     /* The group's charge is what its limit reclaims against; cold page cache is
      * what a prefetch may displace without stealing from anyone. */
     out->usage = in->cgroup_usage > in->process_rss ? in->cgroup_usage : in->process_rss;
-    long cold = in->cgroup_inactive_file > 0 ? in->cgroup_inactive_file : 0;
+    long cold = (in->cgroup_inactive_file > 0 ? in->cgroup_inactive_file : 0) +
+                (in->cgroup_unmapped_swapcache > 0 ? in->cgroup_unmapped_swapcache : 0);
     out->working_set = out->usage - cold > in->process_rss ? out->usage - cold : in->process_rss;
     if (out->working_set > out->usage)
       out->working_set = out->usage;
@@ -48,6 +49,13 @@ void oc_limit_compute(const struct oc_limit_inputs *in, struct oc_limit_figures 
     out->usage = in->process_rss;
     out->working_set = in->process_rss;
   }
+}
+
+long oc_unmapped_swapcache(const struct oc_swapcache_stat *stat, long usage) {
+  if (stat->swapcached <= 0 || stat->anon_mapped < 0 || stat->file < 0)
+    return 0;
+  long unmapped = usage - stat->anon_mapped - stat->file - stat->kernel;
+  return unmapped < 0 ? 0 : min_long(unmapped, stat->swapcached);
 }
 
 bool oc_swap_usable(const struct oc_swap_inputs *in) {
@@ -275,6 +283,7 @@ static long now_ns(void) {
 }
 
 static void sample_locked(void) {
+  struct oc_swapcache_stat swapcache_stat = {-1, -1, -1, 0};
   struct oc_limit_inputs in = {.env_limit = probe.env_limit, .min_free = probe.min_free,
                                .mem_available = -1};
   struct oc_swap_inputs swap = {.memsw_limit = LONG_MAX, .swappiness = probe.swappiness,
@@ -297,6 +306,11 @@ static void sample_locked(void) {
     /* Shared memory is cache that only swap frees: never counted as reclaimable. */
     long unmapped = cache - (mapped > 0 ? mapped : 0) - (shmem > 0 ? shmem : 0);
     in.cgroup_unmapped_file = unmapped > 0 ? unmapped : 0;
+    long swapcached = oc_stat_field(text, probe.cg_version == 1 ? "total_swapcached"
+                                                                : "swapcached");
+    long anon = oc_stat_field(text, probe.cg_version == 1 ? "total_rss" : "anon");
+    long kernel = probe.cg_version == 1 ? 0 : oc_stat_field(text, "kernel");
+    swapcache_stat = (struct oc_swapcache_stat){swapcached, anon, cache, kernel > 0 ? kernel : 0};
     long memsw = oc_stat_field(text, "hierarchical_memsw_limit");
     if (memsw > 0)
       swap.memsw_limit = memsw;
@@ -310,6 +324,7 @@ static void sample_locked(void) {
     in.cgroup_limit = probe.ancestors_limit;
   if (read_fd(probe.cg_usage_fd, text, sizeof text) > 0)
     in.cgroup_usage = atol(text);
+  in.cgroup_unmapped_swapcache = oc_unmapped_swapcache(&swapcache_stat, in.cgroup_usage);
   if (read_fd(probe.meminfo_fd, text, sizeof text) > 0) {
     in.mem_available = oc_stat_field(text, "MemAvailable");
     swap.swap_free = oc_stat_field(text, "SwapFree");

@@ -17,6 +17,10 @@ struct oc_limit_inputs {
   long cgroup_usage;         /* charged bytes, page cache included */
   long cgroup_inactive_file; /* page cache reclaimable without hurting anyone */
   long cgroup_unmapped_file; /* page cache no process maps (e.g. left by processes gone) */
+  /* Anonymous pages in the swap cache that no process maps: written to swap (by a
+   * release's MADV_PAGEOUT or by reclaim) and left there until the limit reclaims
+   * them, which costs no I/O. */
+  long cgroup_unmapped_swapcache;
   long process_rss;
   long mem_available;        /* MemAvailable, -1 when unknown */
   long min_free;             /* vm.min_free_kbytes in bytes */
@@ -27,11 +31,21 @@ struct oc_limit_figures {
   long fit_limit;   /* oc_memory_limit(), the fit test that picks a nest's version for the
                        whole nest: the limit, or under arbitration oc_arbiter_fit_limit */
   long usage;       /* bytes charged against that limit */
-  long working_set; /* usage less cold page cache: what a prefetch would steal from */
+  long working_set; /* usage less cold page cache and unmapped swap cache: what a
+                       prefetch would steal from */
   long sampled_ns;  /* when the figures were read (oc_limit_get) */
 };
 
 void oc_limit_compute(const struct oc_limit_inputs *in, struct oc_limit_figures *out);
+
+/* The group's memory.stat fields that bound its unmapped swap cache; -1 where the
+ * kernel has no such field (kernel: 0 where not charged, as on v1). */
+struct oc_swapcache_stat {
+  long swapcached, anon_mapped, file, kernel;
+};
+/* Swap cache pages are charged but counted neither as mapped anonymous memory nor as
+ * file cache: the charge beyond those (and kernel memory), at most the swap cache. */
+long oc_unmapped_swapcache(const struct oc_swapcache_stat *stat, long usage);
 
 /* Whether the group can page anonymous memory out (MADV_PAGEOUT of anonymous or
  * shmem pages frees memory only then). Unset fields: memsw_limit and swap_max

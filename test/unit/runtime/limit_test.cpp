@@ -72,6 +72,34 @@ TEST(LimitCompute, SmallestBoundWins) {
   EXPECT_EQ(f.fit_limit, MiB);
 }
 
+TEST(LimitCompute, UnmappedSwapCacheIsNotWorkingSet) {
+  // A CSR product on anonymous memory with swap: 61 MiB charged, 42 mapped, 36 in the
+  // swap cache (mapped pages swapped in among them): 19 unmapped, reclaimable.
+  oc_swapcache_stat stat{36 * MiB, 42 * MiB, 0, 0};
+  EXPECT_EQ(oc_unmapped_swapcache(&stat, 61 * MiB), 19 * MiB);
+  stat.swapcached = 10 * MiB; // never more than the swap cache
+  EXPECT_EQ(oc_unmapped_swapcache(&stat, 61 * MiB), 10 * MiB);
+  stat.kernel = 30 * MiB; // v2 charges kernel memory: not reclaimable
+  EXPECT_EQ(oc_unmapped_swapcache(&stat, 61 * MiB), 0);
+  oc_swapcache_stat unknown{-1, 42 * MiB, 0, 0}; // no swapcached field
+  EXPECT_EQ(oc_unmapped_swapcache(&unknown, 61 * MiB), 0);
+
+  oc_limit_inputs in{};
+  in.mem_available = -1;
+  in.cgroup_limit = 64 * MiB;
+  in.cgroup_usage = 61 * MiB;
+  in.process_rss = 42 * MiB;
+  in.cgroup_inactive_file = 2 * MiB;
+  in.cgroup_unmapped_swapcache = 19 * MiB;
+  oc_limit_figures f;
+  oc_limit_compute(&in, &f);
+  EXPECT_EQ(f.usage, 61 * MiB);
+  EXPECT_EQ(f.working_set, 42 * MiB); // never below the process's own pages
+  in.process_rss = 30 * MiB;
+  oc_limit_compute(&in, &f);
+  EXPECT_EQ(f.working_set, 40 * MiB);
+}
+
 TEST(LimitCompute, ReserveIsCappedAndLimitStaysPositive) {
   oc_limit_inputs in{};
   in.mem_available = -1;
