@@ -282,11 +282,23 @@ static bool containsAny(Loop *L, const SmallPtrSetImpl<Loop *> &Set) {
   return llvm::any_of(*L, [&](Loop *Sub) { return containsAny(Sub, Set); });
 }
 
-/// The backedges of `do ... while (++iv <= bound)` with a counter narrower
-/// than 64 bits that cannot wrap (nsw), as an OpenMP chunk's loop is written:
-/// ScalarEvolution gives up there when bound + 1 may overflow, which the
-/// counter's nsw rules out. max(bound - first + 1, 0), first the counter's
-/// value at the first test, in 64 bits.
+/// Whether the counter value V compared in L's latch cannot wrap: its
+/// recurrence says so, or V is the latch's own `add nsw` (wrapping would make
+/// it poison, and the branch on its comparison undefined). ScalarEvolution
+/// does not carry that flag over when the add is not in the header.
+static bool counterCannotWrap(const Value *V, const SCEVAddRecExpr *AR, const Loop *L) {
+  if (AR->hasNoSignedWrap())
+    return true;
+  auto *Inc = dyn_cast<BinaryOperator>(V);
+  return Inc && Inc->getOpcode() == Instruction::Add && Inc->hasNoSignedWrap() &&
+         Inc->getParent() == L->getLoopLatch();
+}
+
+/// The backedges of `do ... while (++iv <= bound)` with a counter that cannot
+/// wrap (nsw), as an OpenMP chunk's loop is written: ScalarEvolution gives up
+/// there when bound + 1 may overflow, which the counter's nsw rules out.
+/// max(bound - first + 1, 0), first the counter's value at the first test, in
+/// 64 bits.
 static const SCEV *inclusiveBoundCount(const Loop *L, ScalarEvolution &SE) {
   BasicBlock *Latch = L->getLoopLatch();
   auto *Br = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
@@ -295,21 +307,22 @@ static const SCEV *inclusiveBoundCount(const Loop *L, ScalarEvolution &SE) {
     return nullptr;
   ICmpInst::Predicate Stay =
       L->contains(Br->getSuccessor(0)) ? Cmp->getPredicate() : Cmp->getInversePredicate();
-  const SCEV *Counter = SE.getSCEV(Cmp->getOperand(0));
-  const SCEV *Bound = SE.getSCEV(Cmp->getOperand(1));
+  Value *CounterValue = Cmp->getOperand(0), *BoundValue = Cmp->getOperand(1);
   if (Stay == ICmpInst::ICMP_SGE) {
-    std::swap(Counter, Bound);
+    std::swap(CounterValue, BoundValue);
     Stay = ICmpInst::ICMP_SLE;
   }
-  auto *AR = dyn_cast<SCEVAddRecExpr>(Counter);
-  if (Stay != ICmpInst::ICMP_SLE || !AR || AR->getLoop() != L || !AR->hasNoSignedWrap() ||
-      !AR->getStepRecurrence(SE)->isOne() || !SE.isLoopInvariant(Bound, L) ||
-      SE.getTypeSizeInBits(AR->getType()) >= 64)
+  const SCEV *Bound = SE.getSCEV(BoundValue);
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(CounterValue));
+  if (Stay != ICmpInst::ICMP_SLE || !AR || AR->getLoop() != L ||
+      !counterCannotWrap(CounterValue, AR, L) || !AR->getStepRecurrence(SE)->isOne() ||
+      !SE.isLoopInvariant(Bound, L) || SE.getTypeSizeInBits(AR->getType()) > 64)
     return nullptr;
   Type *I64 = Type::getInt64Ty(SE.getContext());
-  const SCEV *Count = SE.getAddExpr(SE.getMinusSCEV(SE.getSignExtendExpr(Bound, I64),
-                                                    SE.getSignExtendExpr(AR->getStart(), I64)),
-                                    SE.getOne(I64));
+  const SCEV *Count =
+      SE.getAddExpr(SE.getMinusSCEV(SE.getTruncateOrSignExtend(Bound, I64),
+                                    SE.getTruncateOrSignExtend(AR->getStart(), I64)),
+                    SE.getOne(I64));
   return SE.getSMaxExpr(Count, SE.getZero(I64));
 }
 

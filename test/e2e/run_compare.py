@@ -11,6 +11,15 @@ import sys
 import harness
 
 
+def source_flags(source):
+    """The flags a corpus file asks for in a `// CFLAGS:` line (e.g. -fopenmp)."""
+    with open(source) as f:
+        for line in f:
+            if line.startswith("// CFLAGS:"):
+                return tuple(line[len("// CFLAGS:"):].split())
+    return ()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     harness.add_toolchain_arguments(parser)
@@ -28,7 +37,8 @@ def main():
     def compare(job):
         source, level = job
         name = os.path.splitext(os.path.basename(source))[0]
-        return harness.compare_builds(source, name, args.work_dir, level, toolchain)
+        return harness.compare_builds(source, name, args.work_dir, level, toolchain,
+                                      source_flags(source))
 
     results = harness.parallel_map(compare, jobs, args.jobs)
     failures = [failure for result in results for failure in result]
