@@ -41,6 +41,9 @@ from outbench.measure import evict, exit_code, parse_kernel_report, read_progres
 from toolchain import REPO
 
 SAMPLE_S = 0.1
+# Ends are looked for this often: with SAMPLE_S alone, sub-second makespans came in
+# steps of 0.1 s (0.51, 0.61, 0.81), too coarse for ratios between policies.
+END_POLL_S = 0.005
 TICKS = os.sysconf("SC_CLK_TCK")
 VERSIONS = {
     "O": ("plain", {"OUTCORE_POLICY": "off"}),
@@ -179,13 +182,16 @@ def run_once(launches, data_dirs, limit, log_dir, tag, ranks_of=None, cap_s=None
         toucher_log = os.path.join(log_dir, f"{tag}.toucher.log")
         toucher_pid = spawn_in_group(toucher, dict(os.environ), group, toucher_log) \
             if toucher else None
+        sampled = -SAMPLE_S
         while any(p["end"] is None for p in procs.values()):
             now = time.monotonic() - t0
-            watch = group_members(group, ranks_of) if ranks_of else list(procs)
-            for pid in watch:
-                s = proc_sample(pid)
-                if s:
-                    followed.setdefault(pid, []).append((round(now, 3), s[0], s[1]))
+            if now - sampled >= SAMPLE_S:
+                sampled = now
+                watch = group_members(group, ranks_of) if ranks_of else list(procs)
+                for pid in watch:
+                    s = proc_sample(pid)
+                    if s:
+                        followed.setdefault(pid, []).append((round(now, 3), s[0], s[1]))
             for pid, p in procs.items():
                 if p["end"] is None:
                     done, status = os.waitpid(pid, os.WNOHANG)
@@ -193,7 +199,7 @@ def run_once(launches, data_dirs, limit, log_dir, tag, ranks_of=None, cap_s=None
                         p["end"], p["status"] = now, exit_code(status)
             if cap_s and now > cap_s:
                 break
-            time.sleep(SAMPLE_S)
+            time.sleep(END_POLL_S)
         peak = group.peak()
         oom_kills = group.oom_kills()
         if toucher_pid:
@@ -331,9 +337,11 @@ def main():
         exes = build(a.cc, a.kernel, a.work_dir)
         args = kernel_args(a.kernel, a.data_mib * MIB, a.passes)
         for i in range(a.copies):
-            d = os.path.join(a.work_dir, f"data{i}")
+            # The data depend on the kernel and its size only, not on the passes: one
+            # directory each (a directory per copy alone fed one kernel's files to another).
+            d = os.path.join(a.work_dir, f"data-{a.kernel}-{a.data_mib}M-{i}")
             os.makedirs(d, exist_ok=True)
-            if not os.listdir(d):  # the data depend on the sizes only, not on the passes
+            if not os.listdir(d):
                 subprocess.run([exes["plain"], "gen", *map(str, args)], check=True,
                                env=dict(os.environ, OUTCORE_BENCH_DIR=d),
                                stdout=subprocess.DEVNULL)
