@@ -298,7 +298,8 @@ static bool counterCannotWrap(const Value *V, const SCEVAddRecExpr *AR, const Lo
 /// wrap (nsw), as an OpenMP chunk's loop is written: ScalarEvolution gives up
 /// there when bound + 1 may overflow, which the counter's nsw rules out.
 /// max(bound - first + 1, 0), first the counter's value at the first test, in
-/// 64 bits.
+/// 64 bits (for a 64-bit counter the difference wraps only in a loop of more
+/// than 2^63 iterations, one that never ends in practice).
 static const SCEV *inclusiveBoundCount(const Loop *L, ScalarEvolution &SE) {
   BasicBlock *Latch = L->getLoopLatch();
   auto *Br = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
