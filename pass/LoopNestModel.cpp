@@ -297,9 +297,8 @@ static bool counterCannotWrap(const Value *V, const SCEVAddRecExpr *AR, const Lo
 /// The backedges of `do ... while (++iv <= bound)` with a counter that cannot
 /// wrap (nsw), as an OpenMP chunk's loop is written: ScalarEvolution gives up
 /// there when bound + 1 may overflow, which the counter's nsw rules out.
-/// max(bound - first + 1, 0), first the counter's value at the first test, in
-/// 64 bits (for a 64-bit counter the difference wraps only in a loop of more
-/// than 2^63 iterations, one that never ends in practice).
+/// max(bound - first + 1, 0), first the counter's value at the first test, as
+/// an unsigned 64-bit count (the rewritten loop runs exactly that many times).
 static const SCEV *inclusiveBoundCount(const Loop *L, ScalarEvolution &SE) {
   BasicBlock *Latch = L->getLoopLatch();
   auto *Br = Latch ? dyn_cast<BranchInst>(Latch->getTerminator()) : nullptr;
@@ -319,12 +318,14 @@ static const SCEV *inclusiveBoundCount(const Loop *L, ScalarEvolution &SE) {
       !counterCannotWrap(CounterValue, AR, L) || !AR->getStepRecurrence(SE)->isOne() ||
       !SE.isLoopInvariant(Bound, L) || SE.getTypeSizeInBits(AR->getType()) > 64)
     return nullptr;
-  Type *I64 = Type::getInt64Ty(SE.getContext());
-  const SCEV *Count =
-      SE.getAddExpr(SE.getMinusSCEV(SE.getTruncateOrSignExtend(Bound, I64),
-                                    SE.getTruncateOrSignExtend(AR->getStart(), I64)),
-                    SE.getOne(I64));
-  return SE.getSMaxExpr(Count, SE.getZero(I64));
+  // In 128 bits, where neither the difference nor the maximum can wrap; the
+  // count of a counter that cannot wrap is below 2^64, exact as an unsigned i64.
+  Type *I128 = Type::getInt128Ty(SE.getContext());
+  const SCEV *Count = SE.getAddExpr(SE.getMinusSCEV(SE.getSignExtendExpr(Bound, I128),
+                                                    SE.getSignExtendExpr(AR->getStart(), I128)),
+                                    SE.getOne(I128));
+  return SE.getTruncateExpr(SE.getSMaxExpr(Count, SE.getZero(I128)),
+                            Type::getInt64Ty(SE.getContext()));
 }
 
 

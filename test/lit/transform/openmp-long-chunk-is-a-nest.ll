@@ -4,14 +4,16 @@
 ; optimisation). A chunk of a `long` counter: the latch tests `++iv > ub` in
 ; 64 bits, where ScalarEvolution gives up (ub + 1 may overflow) and does not
 ; carry the increment's nsw over; the `add nsw` in the latch rules the
-; overflow out, so the chunk's count is `ub - lb`, its footprint is bounded by
-; it, and the chunk gets a fit test and hints.
+; overflow out, so the chunk's count is `max(ub - lb, 0)` (computed in 128 bits,
+; where it cannot wrap), its footprint is bounded by it, and the chunk gets a
+; fit test and hints.
 ; CHECK-LABEL: define internal void @mv.omp_outlined(
 ; CHECK:       call void @__kmpc_for_static_init_8(
 ; CHECK:       .preheader.lr.ph:
 ; CHECK:         [[UB:%.*]] = load i64, ptr %2
-; CHECK:         [[COUNT:%.*]] = sub i64 [[UB]], %{{.*}}
-; CHECK:         call i64 @llvm.smax.i64(i64 [[COUNT]], i64 0)
+; CHECK:         sext i64 [[UB]] to i128
+; CHECK:         [[COUNT:%.*]] = call i128 @llvm.smax.i128(i128 %{{.*}}, i128 0)
+; CHECK:         trunc i128 [[COUNT]] to i64
 ; CHECK:         %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
 ; CHECK:         call void @mv.omp_outlined.outcore.hinted.0(
 ; CHECK:       call void @__kmpc_for_static_fini(
