@@ -139,9 +139,10 @@ static inline void prefetch_registered(struct oc_trace_ring *trace, uintptr_t ad
     bytes = (uintptr_t)npages *
             (uintptr_t)atomic_load_explicit(&oc_module_page_size, memory_order_relaxed);
   }
-  if (trace)
-    oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, bytes, priority, tag,
-                  resident ? OC_TRACE_FILTERED : 0);
+  if (trace && resident)
+    oc_trace_filtered_hint(trace, addr, priority, tag);
+  else if (trace)
+    oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, bytes, priority, tag, 0);
   if (!resident)
     prefetch_unfiltered(addr, npages, shape);
 }

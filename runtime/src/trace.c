@@ -309,6 +309,7 @@ static void *writer_main(void *unused) {
 
 /* Thread exit: the ring goes back to the writer, which empties and frees it. */
 static void retire_ring(void *ring) {
+  oc_trace_ring_end_run(ring);
   oc_tls_trace = NULL;
   atomic_store_explicit(&((struct oc_trace_ring *)ring)->state, OC_RING_RETIRED,
                         memory_order_release);
@@ -391,10 +392,13 @@ void oc_trace_fault(uintptr_t addr, uint64_t when) {
     return;
   struct oc_trace_record r = {when, addr & ~(uintptr_t)(page_size - 1), (uint64_t)page_size,
                               -1, 0, OC_TRACE_FAULT, 0};
+  oc_trace_ring_end_run(ring);
   oc_trace_ring_push(ring, &r);
 }
 
 void oc_trace_stop(void) {
+  if (oc_tls_trace) /* the exiting thread's last run; other threads' are lost (< 1 ms) */
+    oc_trace_ring_end_run(oc_tls_trace);
   if (!atomic_exchange(&tracing, false))
     return;
   if (writer_running) {

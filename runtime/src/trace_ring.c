@@ -17,4 +17,5 @@ void oc_trace_ring_reset(struct oc_trace_ring *ring) {
   atomic_store_explicit(&ring->tail, 0, memory_order_relaxed);
   atomic_store_explicit(&ring->lost, 0, memory_order_relaxed);
   ring->tail_seen = 0;
+  ring->run.len = 0;
 }

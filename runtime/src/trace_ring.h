@@ -32,6 +32,13 @@ enum oc_trace_kind {
 };
 
 #define OC_TRACE_FILTERED 1u /* prefetch hint: the bit vector filtered it, no OS call */
+/* Filtered prefetch hints come as runs: one record (flags OC_TRACE_FILTERED | OC_TRACE_RUN)
+ * stands for len such hints of one thread and tag, the first at time and addr, the
+ * others less than OC_TRACE_RUN_TICKS later (and at most 63 more past that, as the
+ * clock is read every 64th hint). A sort's scattered hints, one record each,
+ * wrote 200 MB of trace in a 0.7 s run (6.3 M filtered hints) and slowed it by a quarter. */
+#define OC_TRACE_RUN 4u
+#define OC_TRACE_RUN_TICKS (1u << 21) /* about 1 ms of the time-stamp counter */
 #define OC_TRACE_BASELINE 2u /* page-in: the pages' first sweep found them resident */
 
 struct oc_trace_record {
@@ -56,6 +63,7 @@ struct oc_trace_ring {
   uint64_t lost_reported; /* consumer only */
   _Atomic(int) state;
   _Atomic(struct oc_trace_ring *) next; /* the writer's list; rings are never freed */
+  struct oc_trace_record run; /* owner only: the filtered hints being counted (run.len) */
   struct oc_trace_record records[OC_TRACE_RING_RECORDS] __attribute__((aligned(64)));
 };
 
@@ -88,6 +96,29 @@ static inline bool oc_trace_ring_push(struct oc_trace_ring *ring,
   *slot = *record;
   oc_trace_ring_commit(ring);
   return true;
+}
+
+/* Owner: writes the pending run of filtered hints, if any (before any other record,
+ * so that records stay in the thread's order, and as the thread leaves). */
+static inline void oc_trace_ring_end_run(struct oc_trace_ring *ring) {
+  if (__builtin_expect(ring->run.len != 0, 0)) {
+    oc_trace_ring_push(ring, &ring->run);
+    ring->run.len = 0;
+  }
+}
+
+/* Owner: a prefetch hint the bit vector filtered, at `now`: counted into the pending
+ * run while it continues it (same tag, within OC_TRACE_RUN_TICKS of its first). */
+static inline void oc_trace_ring_filtered(struct oc_trace_ring *ring, uint64_t now,
+                                          uintptr_t addr, int priority, int tag) {
+  struct oc_trace_record *run = &ring->run;
+  if (run->len && run->tag == tag && now - run->time < OC_TRACE_RUN_TICKS) {
+    run->len++;
+    return;
+  }
+  oc_trace_ring_end_run(ring);
+  *run = (struct oc_trace_record){now, addr, 1, tag, (int16_t)priority, OC_TRACE_PREFETCH_HINT,
+                                  OC_TRACE_FILTERED | OC_TRACE_RUN};
 }
 
 /* Consumer: copies up to max records out, oldest first; returns how many. */

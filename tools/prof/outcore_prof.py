@@ -38,6 +38,7 @@ RECORD_SIZE = 32
  PAGE_OUT, LIMIT, CLOCK, LOST, END, MAPPING) = range(1, 14)
 FILTERED = 1
 BASELINE = 2
+RUN = 4  # filtered prefetch hints: the record stands for `len` of them (trace_ring.h)
 NULL_PAGE_END = 65536  # below vm.mmap_min_addr: never data (the runtime drops such hints)
 PROGRAM_KINDS = (PREFETCH_HINT, RELEASE_HINT)
 
@@ -118,6 +119,19 @@ def tag_names(remarks):
     return names
 
 
+def hint_bytes(hints, page_size):
+    """Each hint record's extent in bytes: a run of filtered hints (RUN) counts hints in
+    `len` and shows its first hint's page."""
+    import numpy as np
+    return np.where(hints["flags"] & RUN, np.uint64(page_size), hints["len"])
+
+
+def hint_count(hints):
+    """The hints that hint records stand for (a RUN record: `len` of them)."""
+    import numpy as np
+    return np.where(hints["flags"] & RUN, hints["len"], np.uint64(1))
+
+
 def find_arrays(trace, names):
     """The arrays: each mapping the hints reached (MAPPING records: an mmap'd or spilled
     array, or a heap holding several), named by the remarks' Array names of the tags
@@ -126,14 +140,15 @@ def find_arrays(trace, names):
     rec = trace.records
     hints = rec[((rec["kind"] == PREFETCH_HINT) | (rec["kind"] == RELEASE_HINT)) &
                 (rec["addr"] >= NULL_PAGE_END)]
+    hint_ends = hints["addr"] + hint_bytes(hints, trace.page_size)
     arrays = {}
     for m in rec[rec["kind"] == MAPPING]:
         arrays[int(m["addr"])] = Array("", int(m["addr"]), int(m["addr"] + m["len"]))
     arrays = sorted(arrays.values(), key=lambda a: a.start)
     if not arrays:
         for tag in sorted(set(int(t) for t in hints["tag"])):
-            mine = hints[hints["tag"] == tag]
-            start, end = int(mine["addr"].min()), int((mine["addr"] + mine["len"]).max())
+            mine = hints["tag"] == tag
+            start, end = int(hints["addr"][mine].min()), int(hint_ends[mine].max())
             for a in arrays:
                 if start < a.end and end > a.start:
                     a.start, a.end = min(a.start, start), max(a.end, end)
@@ -192,10 +207,11 @@ def analyse(trace, arrays):
             c["null-address hints"] += 1
             continue
         if kind == PREFETCH_HINT:
-            c["prefetch hints"] += 1
-            events["hint"].append((t, addr, length))
+            hints = length if r["flags"] & RUN else 1
+            c["prefetch hints"] += hints
+            events["hint"].append((t, addr, ps if r["flags"] & RUN else length))
             if r["flags"] & FILTERED:
-                c["filtered on the fast path"] += 1
+                c["filtered on the fast path"] += hints
                 continue
             for p in pages_of(addr, length, ps):
                 hinted_at.setdefault(p, t)
@@ -390,14 +406,15 @@ def write_html(path, trace, arrays, names, remarks_path, exact_faults):
         base = os.path.dirname(os.path.abspath(remarks_path or "."))
         rec = trace.records
         hints = rec[(rec["kind"] == PREFETCH_HINT) | (rec["kind"] == RELEASE_HINT)]
-        tags, counts = np.unique(hints["tag"], return_counts=True)
-        hint_count = dict(zip(tags.tolist(), counts.tolist()))
+        weights = hint_count(hints)
+        hints_of_tag = {int(t): int(weights[hints["tag"] == t].sum())
+                        for t in np.unique(hints["tag"])}
         out.append("<h2>Hints and their loops' remarks</h2><table><tr><th>tag</th><th>hints in "
                    "the trace</th><th>array</th><th>remark</th><th>function</th><th>where</th>"
                    "<th>source</th><th>priority</th><th>pages</th><th>distance</th></tr>")
         for tag, (array, r) in sorted(names.items()):
             file, line = remark_location(r)
-            out.append(f"<tr id='tag{tag}'><td>{tag}</td><td>{hint_count.get(tag, 0)}</td>"
+            out.append(f"<tr id='tag{tag}'><td>{tag}</td><td>{hints_of_tag.get(tag, 0)}</td>"
                        f"<td>{e(array)}</td><td>{e(r.name)}</td>"
                        f"<td>{e(r.function or '')}</td><td>{e(str(file))}:{e(str(line))}</td>"
                        f"<td><code>{e(source_line(file, line, base))}</code></td>"

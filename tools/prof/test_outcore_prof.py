@@ -84,6 +84,14 @@ class Definitions(unittest.TestCase):
         self.assertEqual(c["pages released"], 2)
         self.assertEqual(c["released pages re-faulted"], 1)
 
+    def test_run_of_filtered_hints_counts_each(self):
+        # One record for 1000 filtered hints (len = their number), one unfiltered hint.
+        c = self.counts([record(10, op.PREFETCH_HINT, page(2), 1000, tag=3,
+                                flags=op.FILTERED | op.RUN),
+                         record(20, op.PREFETCH_HINT, page(3), PAGE, tag=3)])
+        self.assertEqual(c["prefetch hints"], 1001)
+        self.assertEqual(c["filtered on the fast path"], 1000)
+
     def test_baseline_page_in_is_no_fault(self):
         c = self.counts([record(10, op.PREFETCH_HINT, page(4), PAGE, tag=1),
                          record(15, op.PAGE_IN, page(4), 8 * PAGE, flags=op.BASELINE)])

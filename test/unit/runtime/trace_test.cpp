@@ -91,6 +91,38 @@ TEST(TraceRing, ResetEmpties) {
 }
 
 // The byte layout outcore-prof reads: "<QQQihBB" little-endian, 32 bytes.
+// Filtered hints of one tag within OC_TRACE_RUN_TICKS become one record counting them;
+// another tag, a later one or any other record of the thread ends the run first.
+TEST(TraceRing, FilteredHintsComeAsRuns) {
+  auto ring = fresh_ring();
+  for (uint64_t t = 100; t < 110; t++)
+    oc_trace_ring_filtered(ring.get(), t, 0x10000 + t * 4096, 0, 5);
+  oc_trace_ring_filtered(ring.get(), 110, 0x90000, 0, 6);                      // another tag
+  oc_trace_ring_filtered(ring.get(), 110 + OC_TRACE_RUN_TICKS, 0x91000, 0, 6); // too late
+  ASSERT_TRUE(push(ring.get(), 7));                  // not how the owner records: see below
+  oc_trace_record out[8];
+  ASSERT_EQ(oc_trace_ring_pop(ring.get(), out, 8), 3u);
+  EXPECT_EQ(out[0].len, 10u);
+  EXPECT_EQ(out[0].time, 100u);
+  EXPECT_EQ(out[0].addr, 0x10000u + 100 * 4096);
+  EXPECT_EQ(out[0].tag, 5);
+  EXPECT_EQ(out[0].flags, OC_TRACE_FILTERED | OC_TRACE_RUN);
+  EXPECT_EQ(out[1].len, 1u);
+  EXPECT_EQ(out[1].tag, 6);
+  EXPECT_EQ(out[2].time, 7u); // a raw push does not end the run; oc_trace_hint does
+  oc_trace_ring_end_run(ring.get());
+  ASSERT_EQ(oc_trace_ring_pop(ring.get(), out, 8), 1u);
+  EXPECT_EQ(out[0].time, 110u + OC_TRACE_RUN_TICKS);
+  EXPECT_EQ(out[0].len, 1u);
+  oc_trace_ring_end_run(ring.get()); // nothing pending: nothing written
+  EXPECT_EQ(oc_trace_ring_pop(ring.get(), out, 8), 0u);
+  oc_trace_ring_filtered(ring.get(), 200, 0x1000, 0, 1);
+  oc_trace_hint(ring.get(), OC_TRACE_RELEASE_HINT, 0x2000, 4096, 0, 1, 0);
+  ASSERT_EQ(oc_trace_ring_pop(ring.get(), out, 8), 2u);
+  EXPECT_EQ(out[0].flags, OC_TRACE_FILTERED | OC_TRACE_RUN); // the run first, in order
+  EXPECT_EQ(out[1].kind, OC_TRACE_RELEASE_HINT);
+}
+
 TEST(TraceRecord, Layout) {
   oc_trace_record r = {0x0102030405060708u, 0x1000, 0x2000, -1, -2, OC_TRACE_RELEASE_HINT,
                        OC_TRACE_FILTERED};
