@@ -92,31 +92,44 @@ TEST(TraceRing, ResetEmpties) {
 
 // The byte layout outcore-prof reads: "<QQQihBB" little-endian, 32 bytes.
 // Filtered hints of one tag within OC_TRACE_RUN_TICKS become one record counting them;
-// another tag, a later one or any other record of the thread ends the run first.
+// another tag, a later one (the clock is read at a run's start and every
+// OC_TRACE_RUN_CLOCK_EVERY hints) or any other record of the thread ends the run first.
+uint64_t fake_now;
+uint64_t fake_clock() { return fake_now; }
+
+void filtered(oc_trace_ring *ring, uint64_t now, uintptr_t addr, int tag) {
+  fake_now = now;
+  oc_trace_ring_filtered(ring, fake_clock, addr, 0, tag);
+}
+
 TEST(TraceRing, FilteredHintsComeAsRuns) {
   auto ring = fresh_ring();
   for (uint64_t t = 100; t < 110; t++)
-    oc_trace_ring_filtered(ring.get(), t, 0x10000 + t * 4096, 0, 5);
-  oc_trace_ring_filtered(ring.get(), 110, 0x90000, 0, 6);                      // another tag
-  oc_trace_ring_filtered(ring.get(), 110 + OC_TRACE_RUN_TICKS, 0x91000, 0, 6); // too late
-  ASSERT_TRUE(push(ring.get(), 7));                  // not how the owner records: see below
+    filtered(ring.get(), t, 0x10000 + t * 4096, 5);
+  filtered(ring.get(), 110, 0x90000, 6); // another tag
   oc_trace_record out[8];
-  ASSERT_EQ(oc_trace_ring_pop(ring.get(), out, 8), 3u);
+  ASSERT_EQ(oc_trace_ring_pop(ring.get(), out, 8), 1u);
   EXPECT_EQ(out[0].len, 10u);
   EXPECT_EQ(out[0].time, 100u);
   EXPECT_EQ(out[0].addr, 0x10000u + 100 * 4096);
   EXPECT_EQ(out[0].tag, 5);
   EXPECT_EQ(out[0].flags, OC_TRACE_FILTERED | OC_TRACE_RUN);
-  EXPECT_EQ(out[1].len, 1u);
-  EXPECT_EQ(out[1].tag, 6);
-  EXPECT_EQ(out[2].time, 7u); // a raw push does not end the run; oc_trace_hint does
+  // Past the window: seen at the run's OC_TRACE_RUN_CLOCK_EVERY-th hint, not before.
+  for (uint64_t i = 1; i < OC_TRACE_RUN_CLOCK_EVERY; i++)
+    filtered(ring.get(), 110 + OC_TRACE_RUN_TICKS, 0x91000, 6);
+  EXPECT_EQ(oc_trace_ring_pop(ring.get(), out, 8), 0u);
+  filtered(ring.get(), 110 + OC_TRACE_RUN_TICKS, 0x92000, 6);
+  ASSERT_EQ(oc_trace_ring_pop(ring.get(), out, 8), 1u);
+  EXPECT_EQ(out[0].len, OC_TRACE_RUN_CLOCK_EVERY);
+  EXPECT_EQ(out[0].time, 110u);
   oc_trace_ring_end_run(ring.get());
   ASSERT_EQ(oc_trace_ring_pop(ring.get(), out, 8), 1u);
   EXPECT_EQ(out[0].time, 110u + OC_TRACE_RUN_TICKS);
+  EXPECT_EQ(out[0].addr, 0x92000u);
   EXPECT_EQ(out[0].len, 1u);
   oc_trace_ring_end_run(ring.get()); // nothing pending: nothing written
   EXPECT_EQ(oc_trace_ring_pop(ring.get(), out, 8), 0u);
-  oc_trace_ring_filtered(ring.get(), 200, 0x1000, 0, 1);
+  filtered(ring.get(), 200, 0x1000, 1);
   oc_trace_hint(ring.get(), OC_TRACE_RELEASE_HINT, 0x2000, 4096, 0, 1, 0);
   ASSERT_EQ(oc_trace_ring_pop(ring.get(), out, 8), 2u);
   EXPECT_EQ(out[0].flags, OC_TRACE_FILTERED | OC_TRACE_RUN); // the run first, in order
