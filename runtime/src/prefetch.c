@@ -181,8 +181,6 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
   uintptr_t last = (end + OC_GRANULE_SIZE - 1) >> OC_GRANULE_SHIFT;
   bool one_page = last - first <= 1;
 
-  /* The only page left to read when the hint is widened (below). */
-  bool last_was_released = oc_residency_is_released(last - 1);
   long rescued = oc_residency_take_released(first, last);
   if (rescued)
     oc_count(OC_RELEASES_RESCUED, rescued);
@@ -233,7 +231,7 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
       return;
     }
     if (kind_widens(m->kind) && last - first == 1) {
-      last = widened_end(m, first, m->kind == OC_MAP_PAGED && last_was_released);
+      last = widened_end(m, first, m->kind == OC_MAP_PAGED && one_page && rescued);
       to = last << OC_GRANULE_SHIFT;
       oc_residency_set_resident(first + 1, last); /* first was marked above */
       oc_count(OC_RELEASES_RESCUED, oc_residency_take_released(first + 1, last));
