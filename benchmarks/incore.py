@@ -2,11 +2,14 @@
 """In-core cost of outcore-cc against plain clang (issue 9: in core, with no memory pressure, a
 program built with outcore-cc must cost nothing).
 
-python3 benchmarks/incore.py [--kernels a,b] [--reps N] [--cc PATH] [--plain-cc CC] --out DIR
+python3 benchmarks/incore.py [--kernels a,b | --all-corpus] [--reps N] [--cc PATH] [--plain-cc CC]
+                             --out DIR
 
 Every kernel is a test/corpus program built larger through its size knob (-D macros), once with
 the plain compiler and once with outcore-cc, both `-O2 -ffp-contract=off -fno-math-errno`. Both
-run in core: no OUTCORE_* setting (default policy, no OUTCORE_MEM_LIMIT). Per build: instructions
+run in core: no OUTCORE_* setting (default policy, no OUTCORE_MEM_LIMIT). --all-corpus measures
+every test/corpus program instead, at its own (corpus) size, with its `// CFLAGS:`: there the
+runtime's fixed start-up (about 0.3 M instructions) is 1-5% of a small program. Per build: instructions
 under `valgrind --tool=callgrind` (one run: the count is deterministic) and CPU time (user + sys
 of the process, from wait4) over --reps interleaved runs, min and median. Both builds must print
 the same stdout. Prints a table and writes DIR/incore.json; a ratio transformed/plain above
@@ -40,9 +43,10 @@ class InCoreKernel:
     shape: str
     source: str  # file in test/corpus
     knobs: dict  # size macros, passed as -DNAME=VALUE
+    cflags: tuple = ()  # the file's own `// CFLAGS:` (both builds)
 
     def defines(self):
-        return [f"-D{macro}={value}" for macro, value in self.knobs.items()]
+        return [*self.cflags, *(f"-D{macro}={value}" for macro, value in self.knobs.items())]
 
 
 # Sizes: a few MiB of data (in core everywhere); the plain build runs 0.1-0.5 G instructions (a
@@ -59,6 +63,11 @@ KERNELS = [
     InCoreKernel("small_hot_nest", "small hot nest", "shape_small_hot_nest.c",
                  {"ENTRIES": 2_000_000}),
     InCoreKernel("dp", "triangular (DP)", "dp_triangular.c", {"N": 500}),
+    # Found by --all-corpus (sixth round): in core they run their original loops, but those
+    # compile differently after outcore-prepare's early instcombine (merge sort: a third load
+    # where plain has a min of the two; conditional updates: a branchless or of two tests).
+    InCoreKernel("merge_sort", "data-dependent branches", "sort_merge_passes.c", {}),
+    InCoreKernel("guarded", "conditional accesses", "shape_guarded_access.c", {}),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
 BUILDS = ("plain", "transformed")
@@ -142,6 +151,17 @@ def table(summaries):
 # ---------------------------------------------------------------------------------------------
 # Building and running
 
+def corpus_kernels():
+    """Every corpus program at its own size, with its `// CFLAGS:` (the e2e tests' convention)."""
+    kernels = []
+    for source in sorted(f for f in os.listdir(CORPUS) if f.endswith(".c")):
+        with open(os.path.join(CORPUS, source)) as f:
+            flags = re.findall(r"^// CFLAGS: (.*)$", f.read(), re.M)
+        kernels.append(InCoreKernel(source[:-2], "corpus", source, {},
+                                    tuple(flags[0].split()) if flags else ()))
+    return kernels
+
+
 def in_core_environment():
     """This process' environment without any OUTCORE_* setting: default policy, no limit."""
     return {key: value for key, value in os.environ.items() if not key.startswith("OUTCORE_")}
@@ -215,6 +235,8 @@ def parse_args(argv):
     p.add_argument("--out", required=True, help="output directory (incore.json, bin/)")
     p.add_argument("--kernels", default=",".join(KERNELS_BY_NAME),
                    help="comma-separated subset of: " + ", ".join(KERNELS_BY_NAME))
+    p.add_argument("--all-corpus", action="store_true",
+                   help="every test/corpus program at its corpus size instead of --kernels")
     p.add_argument("--reps", type=int, default=5, help="CPU-time runs per build (default 5)")
     p.add_argument("--cc", help="the outcore-cc under test (default build/tools/outcore-cc)")
     p.add_argument("--plain-cc", default=toolchain.PLAIN_CC)
@@ -222,10 +244,14 @@ def parse_args(argv):
                    help="cap per run (callgrind or CPU); a capped run has no figure and is "
                    "flagged (default 600)")
     args = p.parse_args(argv)
-    args.kernels = [k for k in args.kernels.split(",") if k]
-    unknown = [k for k in args.kernels if k not in KERNELS_BY_NAME]
-    if unknown:
-        p.error(f"unknown kernels: {', '.join(unknown)}")
+    if args.all_corpus:
+        args.kernels = corpus_kernels()
+    else:
+        names = [k for k in args.kernels.split(",") if k]
+        unknown = [k for k in names if k not in KERNELS_BY_NAME]
+        if unknown:
+            p.error(f"unknown kernels: {', '.join(unknown)}")
+        args.kernels = [KERNELS_BY_NAME[k] for k in names]
     args.cc = toolchain.outcore_cc(args.cc)
     return args
 
@@ -235,8 +261,8 @@ def main(argv):
     work_dir = os.path.join(args.out, "bin")
     os.makedirs(work_dir, exist_ok=True)
     summaries = {}
-    for name in args.kernels:
-        kernel = KERNELS_BY_NAME[name]
+    for kernel in args.kernels:
+        name = kernel.name
         started = time.monotonic()
         exes = {build_name: os.path.join(work_dir, f"{name}.{build_name}") for build_name in BUILDS}
         build(args.plain_cc, kernel, exes["plain"])

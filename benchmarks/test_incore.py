@@ -99,5 +99,14 @@ class Kernels(unittest.TestCase):
                 self.assertIn(f"#ifndef {macro}\n", text, f"{kernel.source}: {macro}")
 
 
+class CorpusKernels(unittest.TestCase):
+    def test_every_corpus_program_once_with_its_own_flags(self):
+        kernels = {k.name: k for k in incore.corpus_kernels()}
+        sources = [f for f in os.listdir(incore.CORPUS) if f.endswith(".c")]
+        self.assertEqual(sorted(k.source for k in kernels.values()), sorted(sources))
+        self.assertEqual(kernels["shape_openmp_long_chunks"].defines(), ["-fopenmp"])
+        self.assertEqual(kernels["la_syrk_triangular"].defines(), [])
+
+
 if __name__ == "__main__":
     unittest.main()
