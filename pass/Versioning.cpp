@@ -3,6 +3,7 @@
 #include "Versioning.h"
 
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/DomTreeUpdater.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -265,6 +266,33 @@ static bool extractorWouldMiscompile(ArrayRef<BasicBlock *> Region) {
   return false;
 }
 
+/// Gives the outlined function's pointer parameters the parent's `noalias`
+/// (C's restrict) where the call passes a pointer based on a noalias argument
+/// of the parent that does not escape (nocapture: no copy of it to be loaded
+/// inside), and on no other parameter: inside the call that object is reached
+/// only through it, as in the parent. Without it the hinted copy stored
+/// MATVEC's `c[i]` on every iteration where the original keeps it in a
+/// register (47 % more instructions in the hinted loop).
+static void keepNoAlias(Function &Hinted) {
+  assert(Hinted.hasOneUse() && "the hinted side has one call");
+  auto *Call = cast<CallInst>(Hinted.user_back());
+  SmallVector<const Argument *, 8> Objects(Call->arg_size(), nullptr);
+  DenseMap<const Argument *, unsigned> Uses;
+  for (unsigned I = 0; I < Call->arg_size(); ++I) {
+    Value *Actual = Call->getArgOperand(I);
+    if (!Actual->getType()->isPointerTy())
+      continue;
+    auto *Obj = dyn_cast<Argument>(getUnderlyingObject(Actual));
+    if (Obj && Obj->hasNoAliasAttr() && Obj->hasNoCaptureAttr()) {
+      Objects[I] = Obj;
+      ++Uses[Obj];
+    }
+  }
+  for (unsigned I = 0; I < Call->arg_size(); ++I)
+    if (Objects[I] && Uses[Objects[I]] == 1)
+      Hinted.addParamAttr(I, Attribute::NoAlias);
+}
+
 bool outlineHinted(BasicBlock *HintedEntry, unsigned Number, AssumptionCache *AC) {
   Function &F = *HintedEntry->getParent();
   if (F.isPresplitCoroutine())
@@ -294,6 +322,7 @@ bool outlineHinted(BasicBlock *HintedEntry, unsigned Number, AssumptionCache *AC
   Hinted->removeFnAttr(Attribute::AlwaysInline);
   Hinted->addFnAttr(Attribute::NoInline);
   Hinted->addFnAttr(OutlinedAttr);
+  keepNoAlias(*Hinted);
   return true;
 }
 
