@@ -1,15 +1,17 @@
 ; RUN: opt -load-pass-plugin=%outcore -passes='outcore-prepare,outcore,verify' -S %s | FileCheck %s
 ;
 ; Made with clang -O1 -Xclang -disable-llvm-passes -fopenmp (TBAA, no
-; optimisation). In the outlined body the pointers and the chunk's upper bound
-; are read in the preheader, and the chunk gets a fit test and hints.
+; optimisation). In the outlined body the pointers are read in the preheader,
+; the chunk's upper bound is the value stored to .omp.ub (early-cse forwards it
+; to the load), and the chunk gets a fit test and hints.
 ; CHECK-LABEL: define internal void @mv.omp_outlined(
 ; CHECK:       call void @__kmpc_for_static_init_4(
+; CHECK:       store i32 [[UB:%.*]], ptr %.omp.ub
+; CHECK:       icmp sgt i32 %{{.*}}, [[UB]]
 ; CHECK:       for.cond.preheader.lr.ph:
 ; CHECK-DAG:     load ptr, ptr %y
 ; CHECK-DAG:     load ptr, ptr %A
 ; CHECK-DAG:     load ptr, ptr %x
-; CHECK-DAG:     load i32, ptr %.omp.ub
 ; CHECK:         %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
 ; CHECK:         call void @mv.omp_outlined.outcore.hinted.0(
 ; CHECK:       call void @__kmpc_for_static_fini(

@@ -9,8 +9,8 @@
 ; fit test and hints.
 ; CHECK-LABEL: define internal void @mv.omp_outlined(
 ; CHECK:       call void @__kmpc_for_static_init_8(
+; CHECK:       store i64 [[UB:%.*]], ptr %2
 ; CHECK:       .preheader.lr.ph:
-; CHECK:         [[UB:%.*]] = load i64, ptr %2
 ; CHECK:         sext i64 [[UB]] to i128
 ; CHECK:         [[COUNT:%.*]] = call i128 @llvm.smax.i128(i128 %{{.*}}, i128 0)
 ; CHECK:         trunc i128 [[COUNT]] to i64
