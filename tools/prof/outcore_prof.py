@@ -120,14 +120,14 @@ def tag_names(remarks):
 
 
 def hint_bytes(hints, page_size):
-    """Each hint record's extent in bytes: a run of filtered hints (RUN) counts hints in
-    `len` and shows its first hint's page."""
+    """Each hint record's extent in bytes (records or one record): a run of filtered hints
+    (RUN) counts hints in `len` and shows its first hint's page."""
     import numpy as np
     return np.where(hints["flags"] & RUN, np.uint64(page_size), hints["len"])
 
 
 def hint_count(hints):
-    """The hints that hint records stand for (a RUN record: `len` of them)."""
+    """The hints that hint records (or one record) stand for (a RUN record: `len`)."""
     import numpy as np
     return np.where(hints["flags"] & RUN, hints["len"], np.uint64(1))
 
@@ -207,9 +207,9 @@ def analyse(trace, arrays):
             c["null-address hints"] += 1
             continue
         if kind == PREFETCH_HINT:
-            hints = length if r["flags"] & RUN else 1
+            hints = int(hint_count(r))
             c["prefetch hints"] += hints
-            events["hint"].append((t, addr, ps if r["flags"] & RUN else length))
+            events["hint"].append((t, addr, int(hint_bytes(r, ps))))
             if r["flags"] & FILTERED:
                 c["filtered on the fast path"] += hints
                 continue
