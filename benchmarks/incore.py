@@ -155,10 +155,8 @@ def corpus_kernels():
     """Every corpus program at its own size, with its `// CFLAGS:` (the e2e tests' convention)."""
     kernels = []
     for source in sorted(f for f in os.listdir(CORPUS) if f.endswith(".c")):
-        with open(os.path.join(CORPUS, source)) as f:
-            flags = re.findall(r"^// CFLAGS: (.*)$", f.read(), re.M)
         kernels.append(InCoreKernel(source[:-2], "corpus", source, {},
-                                    tuple(flags[0].split()) if flags else ()))
+                                    toolchain.source_flags(os.path.join(CORPUS, source))))
     return kernels
 
 

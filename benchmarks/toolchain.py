@@ -37,6 +37,16 @@ class Toolchain:
         return problems
 
 
+def source_flags(source):
+    """The flags a corpus file asks for in a `// CFLAGS:` line (e.g. -fopenmp), for both
+    its builds (test/corpus/README.md)."""
+    with open(source) as f:
+        for line in f:
+            if line.startswith("// CFLAGS:"):
+                return tuple(line[len("// CFLAGS:"):].split())
+    return ()
+
+
 def outcore_cc(path=None):
     """The outcore-cc to build transformed programs with: PATH if given, else the build
     tree's. Stops with one error line when it is not there: a plain compiler in its place

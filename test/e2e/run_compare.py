@@ -9,15 +9,7 @@ import os
 import sys
 
 import harness
-
-
-def source_flags(source):
-    """The flags a corpus file asks for in a `// CFLAGS:` line (e.g. -fopenmp)."""
-    with open(source) as f:
-        for line in f:
-            if line.startswith("// CFLAGS:"):
-                return tuple(line[len("// CFLAGS:"):].split())
-    return ()
+from toolchain import source_flags
 
 
 def main():
