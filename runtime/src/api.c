@@ -225,7 +225,7 @@ OC_EXPORT long oc_memory_limit(void) {
 }
 
 OC_EXPORT void oc_register_module(long page_size) {
-  oc_runtime_init();
+  oc_runtime_start_limit();
   if (page_size <= 0 || page_size > MODULE_PAGE_MAX)
     return;
   /* Modules compiled for different page sizes: the largest wins, so a block hint

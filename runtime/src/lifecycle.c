@@ -27,6 +27,7 @@ static int prefetch_thread_count;
 static pthread_t release_thread;
 static bool workers_started, release_thread_started;
 static bool config_loaded, reported; /* under lifecycle_lock */
+static bool limit_started;          /* start-up's first step done; under lifecycle_lock */
 /* This thread's stack, looked up once per thread (initial-exec: no call to reach it). */
 #define OC_TLS __attribute__((tls_model("initial-exec")))
 static __thread uintptr_t stack_lo OC_TLS, stack_hi OC_TLS;
@@ -102,7 +103,7 @@ static void fork_child(void) {
   oc_stats_thread_traced(false);
   /* The child's own figures (its arbitration ended above) for its fit tests now:
    * its first hint may be long after the fork. */
-  if (atomic_load(&oc_state) == OC_STATE_RUNNING)
+  if (limit_started && atomic_load(&oc_state) != OC_STATE_STOPPED)
     oc_limit_refresh();
   workers_started = release_thread_started = false;
   prefetch_thread_count = 0;
@@ -114,40 +115,70 @@ static void fork_child(void) {
   pthread_mutex_unlock(&lifecycle_lock);
 }
 
-bool oc_runtime_init(void) {
-  bool arbitrated = false;
-  pthread_mutex_lock(&lifecycle_lock);
-  if (atomic_load(&oc_state) == OC_STATE_UNINIT) {
-    oc_config_from_env(&oc_rt.config);
-    oc_rt.os_page_size = sysconf(_SC_PAGESIZE);
-    enum oc_policy policy = oc_rt.config.policy;
-    bool ready = policy != OC_POLICY_OFF && oc_stats_init() && oc_residency_init();
-    if (ready) {
-      uintptr_t lo, hi;
-      oc_residency_arena(&lo, &hi);
-      oc_maps_set_runtime_range(lo, hi);
-      oc_backend_select(); /* before the maps are read: the pager classifies its regions */
-      oc_maps_refresh(); /* here, so the hint paths never read /proc themselves */
-      oc_maps_on_miss(wake_release_worker);
-      oc_limit_init(oc_rt.config.mem_limit);
-      arbitrated = oc_arbiter_join(oc_rt.config.arbitration);
-      if (arbitrated)
-        oc_limit_refresh();
-      oc_queue_init(&oc_rt.prefetch_queue);
-      oc_queue_init(&oc_rt.release_queue);
-      struct oc_release_sink sink = {retire_range, issue_range, NULL};
-      oc_release_init(&sink, policy == OC_POLICY_BUFFERED);
-      pthread_atfork(fork_prepare, fork_parent, fork_child);
-      if (oc_rt.config.trace_path[0])
-        oc_trace_start(oc_rt.config.trace_path);
-      atomic_store(&oc_release_on, policy_releases(policy));
-      atomic_store(&oc_state, OC_STATE_RUNNING);
-      oc_limit_publish(true);
-    } else {
-      atomic_store(&oc_state, OC_STATE_STOPPED);
-    }
-    config_loaded = true;
+/* Start-up comes in two steps, so that a program whose data fits pays almost
+ * nothing: its fit tests need only the published limit (step one, when the first
+ * transformed module registers); the hint paths' state (the residency arena, the
+ * parsed maps, the backend) waits for the first hint (step two), which a program
+ * running only original loops never gives. Tracing, statistics and arbitration
+ * observe or coordinate from the start, so they take both steps at load time. */
+/* At load time: the fork handlers come first, since any thread may take a step
+ * while another forks. */
+static void load_config_locked(void) {
+  if (config_loaded)
+    return;
+  config_loaded = true;
+  oc_config_from_env(&oc_rt.config);
+  oc_rt.os_page_size = sysconf(_SC_PAGESIZE);
+  if (oc_rt.config.policy == OC_POLICY_OFF) {
+    atomic_store(&oc_state, OC_STATE_STOPPED);
+    return;
   }
+  oc_queue_init(&oc_rt.prefetch_queue);
+  oc_queue_init(&oc_rt.release_queue);
+  pthread_atfork(fork_prepare, fork_parent, fork_child);
+}
+
+static void start_limit_locked(void) {
+  load_config_locked();
+  if (limit_started || atomic_load(&oc_state) == OC_STATE_STOPPED)
+    return;
+  limit_started = true;
+  oc_limit_init(oc_rt.config.mem_limit);
+  oc_limit_publish(true);
+}
+
+/* Step two; returns whether the runtime now runs (under lifecycle_lock). */
+static bool start_hints_locked(void) {
+  start_limit_locked();
+  if (atomic_load(&oc_state) != OC_STATE_UNINIT)
+    return false;
+  enum oc_policy policy = oc_rt.config.policy;
+  if (!oc_stats_init() || !oc_residency_init()) {
+    atomic_store(&oc_state, OC_STATE_STOPPED);
+    oc_limit_publish(false); /* the fit tests choose the original loops */
+    return false;
+  }
+  uintptr_t lo, hi;
+  oc_residency_arena(&lo, &hi);
+  oc_maps_set_runtime_range(lo, hi);
+  oc_backend_select(); /* before the maps are read: the pager classifies its regions */
+  oc_maps_refresh(); /* here, so the hint paths never read /proc themselves */
+  oc_maps_on_miss(wake_release_worker);
+  bool arbitrated = oc_arbiter_join(oc_rt.config.arbitration);
+  if (arbitrated)
+    oc_limit_refresh();
+  struct oc_release_sink sink = {retire_range, issue_range, NULL};
+  oc_release_init(&sink, policy == OC_POLICY_BUFFERED);
+  if (oc_rt.config.trace_path[0])
+    oc_trace_start(oc_rt.config.trace_path);
+  atomic_store(&oc_release_on, policy_releases(policy));
+  atomic_store(&oc_state, OC_STATE_RUNNING);
+  return arbitrated;
+}
+
+bool oc_runtime_init(void) {
+  pthread_mutex_lock(&lifecycle_lock);
+  bool arbitrated = start_hints_locked();
   pthread_mutex_unlock(&lifecycle_lock);
   /* A member ticks from the start, hints or none: one that runs only original loops
    * (its fit test passed) would otherwise stop counting after OC_ARBITER_STALE_NS,
@@ -156,6 +187,12 @@ bool oc_runtime_init(void) {
   if (arbitrated)
     oc_workers_ensure_started();
   return atomic_load(&oc_state) == OC_STATE_RUNNING;
+}
+
+void oc_runtime_start_limit(void) {
+  pthread_mutex_lock(&lifecycle_lock);
+  start_limit_locked();
+  pthread_mutex_unlock(&lifecycle_lock);
 }
 
 bool oc_workers_ensure_started(void) {
@@ -249,6 +286,8 @@ static void shutdown_runtime(void) {
   }
   oc_arbiter_leave();
   oc_trace_stop();
+  if (!oc_rt.config.stats_path[0] && !oc_rt.config.verbose)
+    return;
   struct oc_limit_figures figures = {0};
   if (oc_rt.config.policy != OC_POLICY_OFF)
     oc_limit_get(&figures);
@@ -263,7 +302,21 @@ static void shutdown_runtime(void) {
     oc_stats_print_summary(&header);
 }
 
-__attribute__((constructor)) static void start_runtime(void) { oc_runtime_init(); }
+static bool observed_from_start(const struct oc_config *config) {
+  return config->trace_path[0] || config->stats_path[0] || config->verbose ||
+         config->arbitration != OC_ARBITRATION_OFF;
+}
+
+/* A program with no transformed module (no oc_register_module) and no hint takes
+ * neither step. */
+__attribute__((constructor)) static void start_runtime(void) {
+  pthread_mutex_lock(&lifecycle_lock);
+  load_config_locked();
+  bool observed = observed_from_start(&oc_rt.config);
+  pthread_mutex_unlock(&lifecycle_lock);
+  if (observed)
+    oc_runtime_init();
+}
 
 /* Runs after the program's atexit handlers; later hints see OC_STATE_STOPPED. */
 __attribute__((destructor)) static void stop_runtime(void) { shutdown_runtime(); }

@@ -27,7 +27,9 @@ struct oc_runtime {
 };
 extern struct oc_runtime oc_rt OC_HIDDEN;
 
-/* Reads the settings once; true when the runtime is running. */
+/* Reads the settings and publishes the memory limit, once (start-up's first step). */
+void oc_runtime_start_limit(void);
+/* Both steps of start-up, once; true when the runtime is running (hints act). */
 bool oc_runtime_init(void);
 /* Starts the worker threads on first need; false if they cannot run. */
 bool oc_workers_ensure_started(void);

@@ -1,7 +1,7 @@
 /*
  * oc_memory_limit_now, the limit compiled fit tests load, against oc_memory_limit():
  * LONG_MAX when the runtime is off, else the same figure, in the process and in a
- * forked child. Arguments: "off" (expect LONG_MAX), a byte count N (expect exactly
+ * forked child, once a module has registered. Arguments: "off" (expect LONG_MAX), a byte count N (expect exactly
  * N: run with OUTCORE_MEM_LIMIT=N), or none (expect a limit below LONG_MAX).
  */
 #define _GNU_SOURCE
@@ -38,6 +38,7 @@ static int check(const char *who, const char *expect) {
 
 int main(int argc, char **argv) {
   const char *expect = argc > 1 ? argv[1] : "";
+  oc_register_module(4096); /* as a transformed module's constructor does */
   int failures = check("process", expect);
   pid_t child = fork();
   if (child == 0)

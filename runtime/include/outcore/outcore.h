@@ -85,9 +85,11 @@ long oc_memory_limit(void);
 /* The same figure as one load, for the fit test the compiler puts before each
  * transformed loop nest (a call there would make the nest's original version keep
  * values in callee-saved registers, costing instructions in core). LONG_MAX before
- * the runtime starts, when it is off (OUTCORE_POLICY=off) and after it stops;
- * otherwise what oc_memory_limit() returns, as of the runtime's last sample of the
- * figures: at start-up and in a forked child, at each oc_memory_limit() call that
+ * the runtime starts (at the first oc_register_module, which transformed modules
+ * call from their constructors, or the first hint or oc_memory_limit() call), when
+ * it is off (OUTCORE_POLICY=off) and after it stops; otherwise what
+ * oc_memory_limit() returns, as of the runtime's last sample of the figures: at
+ * start and in a forked child, at each oc_memory_limit() call that
  * finds them older than 5 ms, and every 10 ms once hints have started the runtime's
  * release worker. Written only by the runtime (relaxed atomic stores); read it with
  * a plain or relaxed atomic load. */
