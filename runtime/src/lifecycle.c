@@ -119,8 +119,8 @@ static void fork_child(void) {
  * nothing: its fit tests need only the published limit (step one, when the first
  * transformed module registers); the hint paths' state (the residency arena, the
  * parsed maps, the backend) waits for the first hint (step two), which a program
- * running only original loops never gives. Tracing, statistics and arbitration
- * observe or coordinate from the start, so they take both steps at load time. */
+ * running only original loops never gives. Tracing and arbitration observe or
+ * coordinate from the start, so they take both steps at load time. */
 /* At load time: the fork handlers come first, since any thread may take a step
  * while another forks. */
 static void load_config_locked(void) {
@@ -270,7 +270,7 @@ static void shutdown_runtime(void) {
   atomic_store(&oc_state, OC_STATE_STOPPED);
   atomic_store(&oc_release_on, false);
   oc_limit_publish(false);
-  bool started = workers_started;
+  bool started = workers_started, limit_known = limit_started;
   bool report = config_loaded && !reported;
   reported = true;
   pthread_mutex_unlock(&lifecycle_lock);
@@ -289,8 +289,11 @@ static void shutdown_runtime(void) {
   if (!oc_rt.config.stats_path[0] && !oc_rt.config.verbose)
     return;
   struct oc_limit_figures figures = {0};
-  if (oc_rt.config.policy != OC_POLICY_OFF)
+  if (oc_rt.config.policy != OC_POLICY_OFF) {
+    if (!limit_known) /* no module registered and no hint: the report still has it */
+      oc_limit_init(oc_rt.config.mem_limit);
     oc_limit_get(&figures);
+  }
   struct oc_stats_header header = {oc_policy_name(oc_rt.config.policy),
                                    atomic_load(&oc_backend)->name, oc_rt.os_page_size,
                                    atomic_load(&oc_module_page_size), figures.limit,
@@ -303,8 +306,7 @@ static void shutdown_runtime(void) {
 }
 
 static bool observed_from_start(const struct oc_config *config) {
-  return config->trace_path[0] || config->stats_path[0] || config->verbose ||
-         config->arbitration != OC_ARBITRATION_OFF;
+  return config->trace_path[0] || config->arbitration != OC_ARBITRATION_OFF;
 }
 
 /* A program with no transformed module (no oc_register_module) and no hint takes
