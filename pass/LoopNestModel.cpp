@@ -347,6 +347,43 @@ unsigned IRNest::arrayId(const Value *Base, const std::vector<const SCEV *> &Sym
   return unsigned(Arrays.size() - 1);
 }
 
+/// Whether a block of Top outside its covered loops calls a math function that
+/// only sets errno: what made Polly decline Top while modelling loops inside it.
+static bool callsErrnoOnlyAround(Loop *Top, const SmallPtrSetImpl<Loop *> &Covered,
+                                 LoopInfo &LI, const TargetLibraryInfo &TLI) {
+  auto InCovered = [&](BasicBlock *BB) {
+    for (Loop *L = LI.getLoopFor(BB); L != Top; L = L->getParentLoop())
+      if (Covered.count(L))
+        return true;
+    return false;
+  };
+  return llvm::any_of(Top->blocks(), [&](BasicBlock *BB) {
+    return !InCovered(BB) && llvm::any_of(*BB, [&](Instruction &I) {
+      auto *Call = dyn_cast<CallBase>(&I);
+      return Call && onlySetsErrno(*Call, TLI);
+    });
+  });
+}
+
+/// A loop around Polly's nests that Polly declined only for a math call that
+/// sets errno (`x[i] = sqrt(s)` after an inner sum) is one nest, as it is under
+/// -fno-math-errno: described from ScalarEvolution, it replaces the SCoPs
+/// inside it, so that its own references get hints or a reason too. False
+/// (and Nests unchanged) when it cannot be described whole.
+static bool replacesInnerScops(Loop *Top, const SmallPtrSetImpl<Loop *> &Covered, isl_ctx *Ctx,
+                               ScalarEvolution &SE, LoopInfo &LI, const DataLayout &DL,
+                               const TargetLibraryInfo &TLI, std::vector<IRNest> &Nests) {
+  if (!callsErrnoOnlyAround(Top, Covered, LI, TLI))
+    return false;
+  IRNest Whole;
+  if (buildScevNest(Top, Whole, Ctx, SE, DL, TLI) || Whole.Model.Refs.empty() ||
+      !Whole.Unsupported.empty())
+    return false;
+  llvm::erase_if(Nests, [&](const IRNest &N) { return Top->contains(N.Loops.front()); });
+  Nests.push_back(std::move(Whole));
+  return true;
+}
+
 FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
   FunctionNests Result;
   Result.Ctx = makeIslCtx();
@@ -368,7 +405,8 @@ FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
     if (Covered.count(Top))
       continue;
     if (containsAny(Top, Covered)) {
-      Tops.append(Top->begin(), Top->end());
+      if (!replacesInnerScops(Top, Covered, Ctx, SE, LI, DL, TLI, Result.Nests))
+        Tops.append(Top->begin(), Top->end());
       continue;
     }
     IRNest Nest;

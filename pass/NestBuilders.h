@@ -13,6 +13,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace llvm {
+class CallBase;
 class DataLayout;
 class TargetLibraryInfo;
 } // namespace llvm
@@ -37,6 +38,11 @@ isl::map restoreDimensions(isl::map Access, const llvm::Value *Base, int64_t Ele
                            const llvm::DataLayout &DL);
 /// The name of an array's base, for reports and remarks.
 std::string baseName(const llvm::Value *Base);
+
+/// A math library call under math-errno (sqrt, exp, pow...): numbers in, a
+/// number out, and the only memory it may write is errno, which is none of
+/// the program's arrays.
+bool onlySetsErrno(const llvm::CallBase &Call, const llvm::TargetLibraryInfo &TLI);
 
 /// The nests of Polly's SCoPs, appended to Nests; their loops go into Covered.
 void addPollyNests(polly::ScopInfo &SI, isl_ctx *Ctx, llvm::ScalarEvolution &SE,

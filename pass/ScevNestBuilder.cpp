@@ -19,13 +19,10 @@
 using namespace llvm;
 
 namespace outcore {
-namespace {
 
-/// A math library call under math-errno (sqrt, exp, pow...): numbers in, a
-/// number out, and the only memory it may write is errno, which is none of
-/// the program's arrays. Polly declines such loops; the model need not. The
-/// library function is known by name and prototype (TargetLibraryInfo): the
-/// memory attributes that say so are only inferred later in the pipeline.
+/// Polly declines loops with such calls; the model need not. The library
+/// function is known by name and prototype (TargetLibraryInfo): the memory
+/// attributes that say so are only inferred later in the pipeline.
 bool onlySetsErrno(const CallBase &Call, const TargetLibraryInfo &TLI) {
   const Function *Callee = Call.getCalledFunction();
   LibFunc Func;
@@ -33,6 +30,8 @@ bool onlySetsErrno(const CallBase &Call, const TargetLibraryInfo &TLI) {
          Call.getType()->isFloatingPointTy() &&
          llvm::none_of(Call.args(), [](const Use &Arg) { return Arg->getType()->isPointerTy(); });
 }
+
+namespace {
 
 /// Builds a nest for a loop Polly declined, from ScalarEvolution: affine
 /// references become 1-D (linearised) access relations; a reference whose
