@@ -13,6 +13,7 @@
 
 #include "HoistInvariantLoads.h"
 #include "Locality.h"
+#include "Originals.h"
 #include "SpillGlobals.h"
 #include "Transform.h"
 
@@ -137,6 +138,7 @@ void registerCallbacks(PassBuilder &PB) {
         if (Level == OptimizationLevel::O0)
           return;
         MPM.addPass(SpillGlobalsPass());
+        MPM.addPass(SaveOriginalsPass());
         FunctionPassManager Prepare;
         addCanonicalization(Prepare);
         MPM.addPass(createModuleToFunctionPassAdaptor(std::move(Prepare)));
@@ -145,6 +147,7 @@ void registerCallbacks(PassBuilder &PB) {
         // (an element formula, a clamp) is then a loop Polly can model.
         MPM.addPass(createModuleToPostOrderCGSCCPassAdaptor(PostOrderFunctionAttrsPass()));
         MPM.addPass(createModuleToFunctionPassAdaptor(OutcorePass()));
+        MPM.addPass(RestoreUntouchedPass());
       });
 }
 

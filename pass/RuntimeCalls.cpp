@@ -53,7 +53,7 @@ Runtime declareRuntime(Module &M) {
       Declare("oc_prefetch_release_block", {Ptr, Ptr, I64, I32, I32});
   R.Register = Declare("oc_register_module", {I64});
   R.RegisterTags = Declare("oc_register_tags", {I32}, I32);
-  R.MemoryLimitNow = M.getOrInsertGlobal("oc_memory_limit_now", I64);
+  R.MemoryLimitNow = M.getOrInsertGlobal(MemoryLimitNowName, I64);
   return R;
 }
 

@@ -20,6 +20,9 @@ class Module;
 
 namespace outcore {
 
+/// The runtime's published limit (ABI), which every fit test loads.
+constexpr const char *MemoryLimitNowName = "oc_memory_limit_now";
+
 struct Runtime {
   llvm::FunctionCallee Prefetch, PrefetchBlock, ReleaseBlock, PrefetchReleaseBlock,
       Register, RegisterTags;
