@@ -411,8 +411,9 @@ FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
     }
     IRNest Nest;
     std::optional<std::string> Why = buildScevNest(Top, Nest, Ctx, SE, DL, TLI);
-    if (!Why && Nest.Model.Refs.empty() && !Nest.Unsupported.empty())
-      Why = Nest.Unsupported;
+    if (!Why && Nest.Model.Refs.empty())
+      Why = Nest.Unsupported.empty() ? "the loop nest reads and writes no array"
+                                     : Nest.Unsupported;
     if (Why) {
       std::string PollyWhy = pollyRejection(
           Top, FAM.getResult<polly::ScopAnalysis>(F),
