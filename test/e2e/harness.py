@@ -6,6 +6,7 @@ plain clang prints (same flags), under every OUTCORE_POLICY, with and without a 
 OUTCORE_MEM_LIMIT (which makes transformed code take its hinted version), and exits with 0.
 """
 
+import argparse
 import concurrent.futures
 import os
 import re
@@ -87,6 +88,21 @@ def clean_environment(toolchain: Toolchain):
         env["LD_LIBRARY_PATH"] = os.pathsep.join(
             filter(None, [toolchain.runtime_dir, env.get("LD_LIBRARY_PATH", "")]))
     return env
+
+
+def work_dir_test_setup(description):
+    """For a test taking the toolchain arguments and --work-dir: (args, toolchain, environment),
+    the work directory made; None (the missing parts printed) when the toolchain is incomplete."""
+    parser = argparse.ArgumentParser(description=description)
+    add_toolchain_arguments(parser)
+    parser.add_argument("--work-dir", required=True)
+    args = parser.parse_args()
+    toolchain = toolchain_from_arguments(args)
+    if toolchain.missing():
+        print("\n".join(toolchain.missing()))
+        return None
+    os.makedirs(args.work_dir, exist_ok=True)
+    return args, toolchain, clean_environment(toolchain)
 
 
 def first_difference(expected: str, actual: str):

@@ -5,7 +5,6 @@ OUTCORE_MEM_LIMIT (hinted versions) and OUTCORE_STATS, the runtime must see tags
 module's numbers (the second module's, offset by the first's count), and the program must print
 what the plain build prints."""
 
-import argparse
 import json
 import os
 import sys
@@ -32,16 +31,10 @@ def remark_tags(yaml_path):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__)
-    harness.add_toolchain_arguments(parser)
-    parser.add_argument("--work-dir", required=True)
-    args = parser.parse_args()
-    toolchain = harness.toolchain_from_arguments(args)
-    if toolchain.missing():
-        print("\n".join(toolchain.missing()))
+    setup = harness.work_dir_test_setup(__doc__)
+    if not setup:
         return 1
-    os.makedirs(args.work_dir, exist_ok=True)
-    env = harness.clean_environment(toolchain)
+    args, toolchain, env = setup
     objects, module_tags = [], []
     for source in SOURCES:
         obj = os.path.join(args.work_dir, os.path.basename(source) + ".o")

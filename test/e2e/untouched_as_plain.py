@@ -4,7 +4,6 @@ in core costs nothing). untouched/row_copy.c is built to IR at -O2 with plain cl
 outcore-cc; copy_forcing (not transformed) must be the same IR text in both, and sweep
 (transformed) must carry the fit test, so that the comparison is not of two plain builds."""
 
-import argparse
 import os
 import re
 import sys
@@ -24,16 +23,10 @@ def function_ir(ir, name):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__)
-    harness.add_toolchain_arguments(parser)
-    parser.add_argument("--work-dir", required=True)
-    args = parser.parse_args()
-    toolchain = harness.toolchain_from_arguments(args)
-    if toolchain.missing():
-        print("\n".join(toolchain.missing()))
+    setup = harness.work_dir_test_setup(__doc__)
+    if not setup:
         return 1
-    os.makedirs(args.work_dir, exist_ok=True)
-    env = harness.clean_environment(toolchain)
+    args, toolchain, env = setup
     ir = {}
     for build, cc in (("plain", toolchain.clang), ("outcore", toolchain.outcore_cc)):
         out = os.path.join(args.work_dir, build + ".ll")
