@@ -111,7 +111,7 @@ struct RefReuse {
   std::vector<int64_t> Spatial;    ///< per path position: factor, 0 if none
 };
 
-RefReuse reuseAlongLoops(const NestRef &Ref, const RefLocality &Out,
+RefReuse reuseAlongLoops(const NestRef &Ref, const isl::multi_aff &Fn, const RefLocality &Out,
                          const MachineParams &Params) {
   size_t N = Ref.Path.size();
   RefReuse R{std::vector<bool>(N, false), std::vector<int64_t>(N, 0)};
@@ -126,7 +126,7 @@ RefReuse reuseAlongLoops(const NestRef &Ref, const RefLocality &Out,
     }
     if (!Unit.is_subset(Out.SpatialSpace).is_true())
       continue;
-    std::optional<int64_t> Stride = lastIndexStride(Ref.Access, unsigned(P));
+    std::optional<int64_t> Stride = lastIndexStride(Fn, unsigned(P));
     if (!Stride || *Stride == 0)
       continue; // the row moves only through floor divisions: not modelled
     int64_t StrideBytes = saturatedMul(std::llabs(*Stride), Ref.ElemSize);
@@ -139,16 +139,18 @@ RefReuse reuseAlongLoops(const NestRef &Ref, const RefLocality &Out,
 /// Groups of references sharing pages (A.3), with leader and trailer.
 struct Group {
   std::vector<int> Members; ///< reference indices, program order
+  std::vector<isl::multi_aff> Fns; ///< the members' affine functions (affineAccess)
   int Leader = -1, Trailer = -1;
 };
 
-/// Partition Candidates (reference indices, program order) into groups:
+/// Partition Candidates (reference indices, program order; Fns their affine
+/// functions by reference index, as the pairs compare them O(N^2) times) into groups:
 /// uniformly generated references of the same array and loops with group
 /// reuse along the path positions AllowedOf(ref) returns. Group reuse is not
 /// transitive with the half-page rule; like Mowry's compiler we take its
 /// closure so that a chain of neighbours forms one group.
 template <typename AllowedFn>
-std::vector<Group> formGroups(const NestModel &Nest,
+std::vector<Group> formGroups(const NestModel &Nest, const std::vector<isl::multi_aff> &Fns,
                               const std::vector<int> &Candidates,
                               const MachineParams &Params,
                               AllowedFn AllowedOf) {
@@ -169,7 +171,7 @@ std::vector<Group> formGroups(const NestModel &Nest,
       if (!analysable(B) || A.ArrayId != B.ArrayId || A.Path != B.Path ||
           A.ElemSize != B.ElemSize || Find(I) == Find(J))
         continue;
-      if (haveGroupReuse(A.Access, B.Access, A.ElemSize, Params.PageSize,
+      if (haveGroupReuse(Fns[Candidates[I]], Fns[Candidates[J]], A.ElemSize, Params.PageSize,
                          AllowedOf(A)))
         Root[Find(J)] = Find(I);
     }
@@ -183,18 +185,20 @@ std::vector<Group> formGroups(const NestModel &Nest,
       Groups.emplace_back();
     }
     Groups[G].Members.push_back(Candidates[I]);
+    Groups[G].Fns.push_back(Fns[Candidates[I]]);
   }
   for (Group &G : Groups) {
     // Ties (same data in the same iteration) go to program order: the first
     // reference leads, the last one trails.
-    G.Leader = G.Trailer = G.Members.front();
+    size_t Leader = 0, Trailer = 0;
     for (size_t K = 1; K < G.Members.size(); ++K) {
-      const isl::map &M = Nest.Refs[G.Members[K]].Access;
-      if (compareLead(M, Nest.Refs[G.Leader].Access) < 0)
-        G.Leader = G.Members[K];
-      if (compareLead(M, Nest.Refs[G.Trailer].Access) >= 0)
-        G.Trailer = G.Members[K];
+      if (compareLead(G.Fns[K], G.Fns[Leader]) < 0)
+        Leader = K;
+      if (compareLead(G.Fns[K], G.Fns[Trailer]) >= 0)
+        Trailer = K;
     }
+    G.Leader = G.Members[Leader];
+    G.Trailer = G.Members[Trailer];
   }
   return Groups;
 }
@@ -376,15 +380,19 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params,
   Out.Refs.resize(Nest.Refs.size());
 
   // 1. Reuse of each reference along each loop on its path.
+  // Each reference's affine function once (isl computes it from the relation:
+  // the costly part of this analysis on nests of many references).
+  std::vector<isl::multi_aff> Fns(Nest.Refs.size());
   std::vector<RefReuse> Reuse;
   for (size_t R = 0; R < Nest.Refs.size(); ++R) {
     const NestRef &Ref = Nest.Refs[R];
     RefLocality &Loc = Out.Refs[R];
     if (analysable(Ref)) {
+      Fns[R] = affineAccess(Ref.Access);
       Loc.TemporalSpace = temporalReuseSpace(Ref.Access);
       Loc.SpatialSpace = spatialReuseSpace(Ref.Access);
     }
-    Reuse.push_back(reuseAlongLoops(Ref, Loc, Params));
+    Reuse.push_back(reuseAlongLoops(Ref, Fns[R], Loc, Params));
   }
 
   // 2. Pages touched by one iteration of each loop, and whether it fits.
@@ -404,7 +412,7 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params,
       return Allowed;
     };
     PageCount Count;
-    for (const Group &G : formGroups(Nest, Under, Params, InnerOfK))
+    for (const Group &G : formGroups(Nest, Fns, Under, Params, InnerOfK))
       for (int R : G.Members) {
         if (R != G.Leader) {
           Count.add({}, 1); // follows the leader's pages: 1 (TOCS 3.1.3)
@@ -438,7 +446,7 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params,
     return Allowed;
   };
   std::vector<Group> Groups =
-      formGroups(Nest, AllRefs, Params, LocalizedPositions);
+      formGroups(Nest, Fns, AllRefs, Params, LocalizedPositions);
   for (size_t G = 0; G < Groups.size(); ++G)
     for (int R : Groups[G].Members) {
       RefLocality &Loc = Out.Refs[R];

@@ -62,10 +62,8 @@ isl::set differences(const isl::multi_aff &FA, const isl::multi_aff &FB) {
       .reset_tuple_id();
 }
 
-/// Both accesses as affine functions in one parameter space, or nulls.
-std::pair<isl::multi_aff, isl::multi_aff> alignedPair(const isl::map &A,
-                                                      const isl::map &B) {
-  isl::multi_aff FA = affineAccess(A), FB = affineAccess(B);
+/// Both affine functions in one parameter space, or nulls.
+std::pair<isl::multi_aff, isl::multi_aff> alignedPair(isl::multi_aff FA, isl::multi_aff FB) {
   if (FA.is_null() || FB.is_null())
     return {};
   FA = isl::manage(isl_multi_aff_align_params(FA.copy(), FB.get_space().release()));
@@ -141,7 +139,10 @@ isl::multi_aff affineAccess(const isl::map &Access) {
 }
 
 std::optional<int64_t> lastIndexStride(const isl::map &Access, unsigned Pos) {
-  isl::multi_aff Fn = affineAccess(Access);
+  return lastIndexStride(affineAccess(Access), Pos);
+}
+
+std::optional<int64_t> lastIndexStride(const isl::multi_aff &Fn, unsigned Pos) {
   if (Fn.is_null())
     return std::nullopt;
   unsigned D = count(Fn.dim(isl::dim::out));
@@ -168,7 +169,7 @@ isl::set spatialReuseSpace(const isl::map &Access) {
   return differences(Rows, Rows);
 }
 
-bool uniformlyGenerated(const isl::map &A, const isl::map &B) {
+bool uniformlyGenerated(const isl::multi_aff &A, const isl::multi_aff &B) {
   auto [FA, FB] = alignedPair(A, B);
   if (FA.is_null())
     return false;
@@ -183,7 +184,7 @@ bool uniformlyGenerated(const isl::map &A, const isl::map &B) {
   return true;
 }
 
-bool haveGroupReuse(const isl::map &A, const isl::map &B, int64_t ElemSize,
+bool haveGroupReuse(const isl::multi_aff &A, const isl::multi_aff &B, int64_t ElemSize,
                     int64_t PageSize, const std::vector<int> &Allowed) {
   if (!uniformlyGenerated(A, B))
     return false;
@@ -210,7 +211,7 @@ bool haveGroupReuse(const isl::map &A, const isl::map &B, int64_t ElemSize,
   return !R.is_empty().is_true();
 }
 
-int compareLead(const isl::map &A, const isl::map &B) {
+int compareLead(const isl::multi_aff &A, const isl::multi_aff &B) {
   if (!uniformlyGenerated(A, B))
     return 0;
   auto [FA, FB] = alignedPair(A, B);
@@ -239,6 +240,19 @@ int compareLead(const isl::map &A, const isl::map &B) {
     }
   }
   return 0;
+}
+
+bool uniformlyGenerated(const isl::map &A, const isl::map &B) {
+  return uniformlyGenerated(affineAccess(A), affineAccess(B));
+}
+
+bool haveGroupReuse(const isl::map &A, const isl::map &B, int64_t ElemSize, int64_t PageSize,
+                    const std::vector<int> &Allowed) {
+  return haveGroupReuse(affineAccess(A), affineAccess(B), ElemSize, PageSize, Allowed);
+}
+
+int compareLead(const isl::map &A, const isl::map &B) {
+  return compareLead(affineAccess(A), affineAccess(B));
 }
 
 } // namespace outcore
