@@ -120,9 +120,9 @@ static void fork_child(void) {
  * transformed module registers); the hint paths' state (the residency arena, the
  * parsed maps, the backend) waits for the first hint (step two), which a program
  * running only original loops never gives. Tracing and arbitration observe or
- * coordinate from the start, so they take both steps at load time. */
-/* At load time: the fork handlers come first, since any thread may take a step
- * while another forks. */
+ * coordinate from the start, so they take both steps at load time. Before either
+ * step, loading the library reads the settings and registers the fork handlers,
+ * since any thread may take a step while another forks. */
 static void load_config_locked(void) {
   if (config_loaded)
     return;
