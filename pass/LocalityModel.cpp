@@ -139,7 +139,6 @@ RefReuse reuseAlongLoops(const NestRef &Ref, const isl::multi_aff &Fn, const Ref
 /// Groups of references sharing pages (A.3), with leader and trailer.
 struct Group {
   std::vector<int> Members; ///< reference indices, program order
-  std::vector<isl::multi_aff> Fns; ///< the members' affine functions (affineAccess)
   int Leader = -1, Trailer = -1;
 };
 
@@ -185,20 +184,18 @@ std::vector<Group> formGroups(const NestModel &Nest, const std::vector<isl::mult
       Groups.emplace_back();
     }
     Groups[G].Members.push_back(Candidates[I]);
-    Groups[G].Fns.push_back(Fns[Candidates[I]]);
   }
   for (Group &G : Groups) {
     // Ties (same data in the same iteration) go to program order: the first
     // reference leads, the last one trails.
-    size_t Leader = 0, Trailer = 0;
+    G.Leader = G.Trailer = G.Members.front();
     for (size_t K = 1; K < G.Members.size(); ++K) {
-      if (compareLead(G.Fns[K], G.Fns[Leader]) < 0)
-        Leader = K;
-      if (compareLead(G.Fns[K], G.Fns[Trailer]) >= 0)
-        Trailer = K;
+      const isl::multi_aff &M = Fns[G.Members[K]];
+      if (compareLead(M, Fns[G.Leader]) < 0)
+        G.Leader = G.Members[K];
+      if (compareLead(M, Fns[G.Trailer]) >= 0)
+        G.Trailer = G.Members[K];
     }
-    G.Leader = G.Members[Leader];
-    G.Trailer = G.Members[Trailer];
   }
   return Groups;
 }

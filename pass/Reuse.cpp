@@ -138,10 +138,6 @@ isl::multi_aff affineAccess(const isl::map &Access) {
   return Fn.reset_tuple_id(isl::dim::in).reset_tuple_id(isl::dim::out);
 }
 
-std::optional<int64_t> lastIndexStride(const isl::map &Access, unsigned Pos) {
-  return lastIndexStride(affineAccess(Access), Pos);
-}
-
 std::optional<int64_t> lastIndexStride(const isl::multi_aff &Fn, unsigned Pos) {
   if (Fn.is_null())
     return std::nullopt;
@@ -240,19 +236,6 @@ int compareLead(const isl::multi_aff &A, const isl::multi_aff &B) {
     }
   }
   return 0;
-}
-
-bool uniformlyGenerated(const isl::map &A, const isl::map &B) {
-  return uniformlyGenerated(affineAccess(A), affineAccess(B));
-}
-
-bool haveGroupReuse(const isl::map &A, const isl::map &B, int64_t ElemSize, int64_t PageSize,
-                    const std::vector<int> &Allowed) {
-  return haveGroupReuse(affineAccess(A), affineAccess(B), ElemSize, PageSize, Allowed);
-}
-
-int compareLead(const isl::map &A, const isl::map &B) {
-  return compareLead(affineAccess(A), affineAccess(B));
 }
 
 } // namespace outcore

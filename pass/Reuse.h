@@ -27,10 +27,9 @@ namespace outcore {
 /// not a single affine function (not single-valued, or piecewise).
 isl::multi_aff affineAccess(const isl::map &Access);
 
-/// Coefficient of the loop at path position Pos in the last array index: the
-/// element stride of the fastest-varying index along that loop. nullopt for a
-/// non-affine or 0-d access.
-std::optional<int64_t> lastIndexStride(const isl::map &Access, unsigned Pos);
+/// Coefficient of the loop at path position Pos in the last array index of the
+/// access function Fn (affineAccess): the element stride of the fastest-varying
+/// index along that loop. nullopt for a null (non-affine) or 0-d access.
 std::optional<int64_t> lastIndexStride(const isl::multi_aff &Fn, unsigned Pos);
 
 /// The unit vector e_Pos in Z^N: one iteration of the loop at path position
@@ -46,24 +45,20 @@ isl::set spatialReuseSpace(const isl::map &Access);
 
 /// References whose index functions differ at most in the constant term
 /// (Gannon et al.; A.3). Parametric constant terms must be equal or differ by a
-/// constant.
-bool uniformlyGenerated(const isl::map &A, const isl::map &B);
-/// The same on the references' affine functions (affineAccess): a nest's
-/// pairs compare each function many times, and computing one is the costly part.
+/// constant. The pairwise tests take the references' access functions
+/// (affineAccess, null when not affine): a nest compares each many times, and
+/// computing one from its relation is the costly part.
 bool uniformlyGenerated(const isl::multi_aff &A, const isl::multi_aff &B);
 
 /// Group reuse between two uniformly generated references (eq. 3 and the
 /// half-page rule): exists r with H_S r = c_S,A - c_S,B, r restricted to the
 /// loops in Allowed (positions on the path), and |c_A,last - c_B,last| *
 /// ElemSize < PageSize / 2.
-bool haveGroupReuse(const isl::map &A, const isl::map &B, int64_t ElemSize,
-                    int64_t PageSize, const std::vector<int> &Allowed);
 bool haveGroupReuse(const isl::multi_aff &A, const isl::multi_aff &B, int64_t ElemSize,
                     int64_t PageSize, const std::vector<int> &Allowed);
 
 /// Negative if A touches shared data before B (A leads B), positive if after,
 /// zero if they touch it in the same iteration.
-int compareLead(const isl::map &A, const isl::map &B);
 int compareLead(const isl::multi_aff &A, const isl::multi_aff &B);
 
 } // namespace outcore

@@ -7,6 +7,21 @@ namespace {
 
 using ReuseTest = IslTest;
 
+// The pairwise tests on access relations, as the tests write them.
+bool uniformlyGenerated(const isl::map &A, const isl::map &B) {
+  return outcore::uniformlyGenerated(affineAccess(A), affineAccess(B));
+}
+bool haveGroupReuse(const isl::map &A, const isl::map &B, int64_t ElemSize, int64_t PageSize,
+                    const std::vector<int> &Allowed) {
+  return outcore::haveGroupReuse(affineAccess(A), affineAccess(B), ElemSize, PageSize, Allowed);
+}
+int compareLead(const isl::map &A, const isl::map &B) {
+  return outcore::compareLead(affineAccess(A), affineAccess(B));
+}
+std::optional<int64_t> lastIndexStride(const isl::map &Access, unsigned Pos) {
+  return outcore::lastIndexStride(affineAccess(Access), Pos);
+}
+
 // TOCS A.1: B[j+1][0] has H = [[0,1],[0,0]]: ker H = span{(1,0)}.
 TEST_F(ReuseTest, TemporalSpaceIsKernelOfH) {
   EXPECT_TRUE(temporalReuseSpace(map("{ [i,j] -> [j + 1, 0] }"))
