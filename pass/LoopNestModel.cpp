@@ -262,12 +262,18 @@ std::string baseName(const Value *Base) {
 }
 
 
-/// Why Polly declined the region around L, from its rejection log.
-static std::string pollyRejection(Loop *L, const polly::ScopDetection &SD,
-                                  RegionInfo &RI) {
+/// Why Polly declined the regions around L, from their rejection logs: the
+/// first reason found at the block of At (the instruction our own refusal is
+/// about), or at a block of L when there is none. A region around L may be
+/// rejected for other code (another call), which would only confuse.
+static std::string pollyRejection(Loop *L, const Instruction *At,
+                                  const polly::ScopDetection &SD, RegionInfo &RI) {
   for (Region *R = RI.getRegionFor(L->getHeader()); R; R = R->getParent())
     if (const polly::RejectLog *Log = SD.lookupRejectionLog(R))
       for (const polly::RejectReasonPtr &Reason : *Log) {
+        auto *Where = dyn_cast_or_null<BasicBlock>(Reason->getRemarkBB());
+        if (!Where || (At ? Where != At->getParent() : !L->contains(Where)))
+          continue;
         std::string Message = Reason->getMessage();
         if (Message.size() > 160)
           Message = Message.substr(0, 157) + "...";
@@ -410,16 +416,16 @@ FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
       continue;
     }
     IRNest Nest;
-    std::optional<std::string> Why = buildScevNest(Top, Nest, Ctx, SE, DL, TLI);
+    std::optional<NestRefusal> Why = buildScevNest(Top, Nest, Ctx, SE, DL, TLI);
     if (!Why && Nest.Model.Refs.empty())
-      Why = Nest.Unsupported.empty() ? "the loop nest reads and writes no array"
-                                     : Nest.Unsupported;
+      Why = NestRefusal{Nest.Unsupported.empty() ? "the loop nest reads and writes no array"
+                                                  : Nest.Unsupported};
     if (Why) {
       std::string PollyWhy = pollyRejection(
-          Top, FAM.getResult<polly::ScopAnalysis>(F),
+          Top, Why->At, FAM.getResult<polly::ScopAnalysis>(F),
           FAM.getResult<RegionInfoAnalysis>(F));
       Result.Missed.push_back(
-          {Top, *Why + (PollyWhy.empty() ? "" : " (Polly: " + PollyWhy + ")")});
+          {Top, Why->Reason + (PollyWhy.empty() ? "" : " (Polly: " + PollyWhy + ")")});
     }
     else if (!Nest.Model.Refs.empty())
       Result.Nests.push_back(std::move(Nest));

@@ -48,9 +48,16 @@ bool onlySetsErrno(const llvm::CallBase &Call, const llvm::TargetLibraryInfo &TL
 void addPollyNests(polly::ScopInfo &SI, isl_ctx *Ctx, llvm::ScalarEvolution &SE,
                    const llvm::DataLayout &DL, std::vector<IRNest> &Nests,
                    llvm::SmallPtrSetImpl<llvm::Loop *> &Covered);
+/// Why a loop Polly declined cannot be described: the reason in plain words
+/// and the instruction it is about (a call), if one.
+struct NestRefusal {
+  std::string Reason;
+  const llvm::Instruction *At = nullptr;
+};
+
 /// The nest rooted at Outermost, a loop Polly declined, from ScalarEvolution;
-/// the reason in plain words when it cannot be described.
-std::optional<std::string> buildScevNest(llvm::Loop *Outermost, IRNest &Nest, isl_ctx *Ctx,
+/// the refusal when it cannot be described.
+std::optional<NestRefusal> buildScevNest(llvm::Loop *Outermost, IRNest &Nest, isl_ctx *Ctx,
                                          llvm::ScalarEvolution &SE, const llvm::DataLayout &DL,
                                          const llvm::TargetLibraryInfo &TLI);
 

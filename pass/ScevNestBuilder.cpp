@@ -42,8 +42,8 @@ public:
                   const TargetLibraryInfo &TLI)
       : Ctx(Ctx), SE(SE), DL(DL), TLI(TLI) {}
 
-  /// Returns the reason in plain words when the nest cannot be described.
-  std::optional<std::string> build(Loop *Outermost, IRNest &Nest) {
+  /// Returns the refusal when the nest cannot be described.
+  std::optional<NestRefusal> build(Loop *Outermost, IRNest &Nest) {
     addLoopTree(Outermost, -1, Nest);
     for (size_t I = 0; I < Nest.Loops.size(); ++I)
       for (BasicBlock *BB : Nest.Loops[I]->blocks()) {
@@ -58,11 +58,13 @@ public:
           } else if (auto *Call = dyn_cast<CallBase>(&Inst);
                      Call && Call->mayReadOrWriteMemory() &&
                      !isa<DbgInfoIntrinsic>(Call) && !onlySetsErrno(*Call, TLI)) {
-            return "the loop calls " +
-                   (Call->getCalledFunction()
-                        ? "'" + Call->getCalledFunction()->getName().str() + "'"
-                        : std::string("a function through a pointer")) +
-                   ", which may access memory the analysis cannot see";
+            return NestRefusal{
+                "the loop calls " +
+                    (Call->getCalledFunction()
+                         ? "'" + Call->getCalledFunction()->getName().str() + "'"
+                         : std::string("a function through a pointer")) +
+                    ", which may access memory the analysis cannot see",
+                Call};
           }
         }
       }
@@ -257,7 +259,7 @@ private:
 
 } // namespace
 
-std::optional<std::string> buildScevNest(Loop *Outermost, IRNest &Nest, isl_ctx *Ctx,
+std::optional<NestRefusal> buildScevNest(Loop *Outermost, IRNest &Nest, isl_ctx *Ctx,
                                          ScalarEvolution &SE, const DataLayout &DL,
                                          const TargetLibraryInfo &TLI) {
   return ScevNestBuilder(Ctx, SE, DL, TLI).build(Outermost, Nest);
