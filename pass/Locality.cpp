@@ -25,9 +25,6 @@ LocalityInfo OutcoreLocalityAnalysis::run(Function &F,
   Info.Ctx = Nests.Ctx;
   Info.Missed = std::move(Nests.Missed);
   for (IRNest &Nest : Nests.Nests) {
-    for (NestRef &Ref : Nest.Model.Refs)
-      if (Ref.Text.empty())
-        Ref.Text = referenceText(Nest, Ref);
     NestLocality L = analyzeNest(Nest.Model, Info.Machine);
     LLVM_DEBUG({
       dbgs() << "outcore: analysed a nest of " << Nest.Loops.size() << " loops, "
@@ -80,6 +77,8 @@ std::string affText(isl::aff Aff, const std::vector<std::string> &Counters) {
 } // namespace
 
 std::string referenceText(const IRNest &Nest, const NestRef &Ref) {
+  if (!Ref.Text.empty())
+    return Ref.Text;
   std::vector<std::string> Names;
   isl::map Access = Ref.Access;
   if (Access.is_null() || !Access.is_single_valued())
@@ -153,7 +152,7 @@ void LocalityInfo::print(raw_ostream &OS, const Function &F) const {
     for (size_t R = 0; R < Model.Refs.size(); ++R) {
       const NestRef &Ref = Model.Refs[R];
       const RefLocality &RL = N.Locality.Refs[R];
-      OS << "  ref " << Ref.Text << " ("
+      OS << "  ref " << referenceText(N.IR, Ref) << " ("
          << (Ref.IsWrite ? "write" : "read") << ", " << Ref.ElemSize
          << " B elements)\n";
       if (Ref.Indirect) {

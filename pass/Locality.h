@@ -31,7 +31,9 @@ public:
   void print(llvm::raw_ostream &OS, const llvm::Function &F) const;
 };
 
-/// Printable form of a reference in source terms: "B[j + 1][0]".
+/// Printable form of a reference in source terms: "B[j + 1][0]" (Ref.Text when
+/// its builder named it). Derived only for printers and remarks: isl work that
+/// a compile without them need not do.
 std::string referenceText(const IRNest &Nest, const NestRef &Ref);
 
 /// Depths (0 = outermost) of the given loops, "0,2" or "none".

@@ -52,7 +52,7 @@ struct NestRef {
   /// for k from rowptr[r] in CSR): a stream along k whose start the math
   /// cannot see (Access null); prefetched ahead, released behind.
   bool LoadedBase = false;
-  std::string Text;                 ///< printable form of the reference ("B[j+1][0]")
+  std::string Text;                 ///< printable form from its builder, else referenceText
 };
 
 struct NestModel {

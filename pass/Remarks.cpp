@@ -21,7 +21,7 @@ void emitLocalityRemarks(const AnalyzedNest &Nest,
     Instruction *At = Nest.IR.Accesses[R];
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(PassName, "Locality", At)
-             << "reference " << Ref.Text << ": "
+             << "reference " << referenceText(Nest.IR, Ref) << ": "
              << ore::NV("Array", Ref.Array) << " temporal reuse in loops "
              << ore::NV("Temporal", depthList(Model, RL.TemporalLoops))
              << ", spatial reuse in loops "
