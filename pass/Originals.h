@@ -6,7 +6,8 @@
 // (a row copy no longer became a memcpy: 1.55x the instructions). So each
 // function is saved before the canonicalisation, and every function the pass
 // did not transform (no fit test reads oc_memory_limit_now) gets its saved body
-// back: it then goes through the pipeline exactly as in the plain build.
+// and attributes back: it then goes through the pipeline exactly as in the
+// plain build.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OUTCORE_ORIGINALS_H
