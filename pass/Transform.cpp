@@ -146,7 +146,9 @@ std::string versionAndHint(const AnalyzedNest &Nest, const Footprint &FP, Rewrit
   std::vector<LocalizedVersion> Versions;
   if (Machine.Unknown == UnknownTrip::Version)
     Versions = localizedVersions(Nest, Machine, Cx.SE);
-  BasicBlock *HintedEntry = versionOriginal(Outer, FP, Cx.RT.MemoryLimitNow, Cx.LI, Cx.DT, Cx.SE);
+  // Data within one prefetch block leaves nothing to pipeline at any limit.
+  BasicBlock *HintedEntry = versionOriginal(Outer, FP, Cx.Params.blockBytes(),
+                                            Cx.RT.MemoryLimitNow, Cx.LI, Cx.DT, Cx.SE);
   if (!HintedEntry)
     return "no run-time fit test can be placed before the nest";
   ++NumVersioned;

@@ -174,10 +174,12 @@ static Instruction *entryReadPoint(Loop *Outer, const Footprint &FP, SCEVExpande
 }
 
 /// Clones L (left untouched), choosing the clone when FP.Bytes <= the limit
-/// loaded from LimitNow, tested at At (after loading FP's entry reads there).
-static Loop *versionAt(Loop *L, Instruction *At, const Footprint &FP, SCEVExpander &Exp,
-                       Constant *LimitNow, StringRef Suffix, ValueToValueMapTy &VMap,
-                       LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE) {
+/// loaded from LimitNow, or <= AlwaysFits, tested at At (after loading FP's
+/// entry reads there).
+static Loop *versionAt(Loop *L, Instruction *At, const Footprint &FP, uint64_t AlwaysFits,
+                       SCEVExpander &Exp, Constant *LimitNow, StringRef Suffix,
+                       ValueToValueMapTy &VMap, LoopInfo &LI, DominatorTree &DT,
+                       ScalarEvolution &SE) {
   return cloneLoopUnder(
       L,
       [&](IRBuilder<> &) -> Value * {
@@ -192,8 +194,13 @@ static Loop *versionAt(Loop *L, Instruction *At, const Footprint &FP, SCEVExpand
         Value *Bytes = Exp.expandCodeFor(Need, Need->getType(), At);
         // The runtime stores the figure with relaxed atomics while other
         // threads may run this test.
-        LoadInst *Limit = B.CreateAlignedLoad(B.getInt64Ty(), LimitNow, Align(8), "oc.limit");
-        Limit->setAtomic(AtomicOrdering::Unordered);
+        LoadInst *Published =
+            B.CreateAlignedLoad(B.getInt64Ty(), LimitNow, Align(8), "oc.limit");
+        Published->setAtomic(AtomicOrdering::Unordered);
+        Value *Limit = AlwaysFits ? B.CreateBinaryIntrinsic(Intrinsic::umax, Published,
+                                                            B.getInt64(AlwaysFits), nullptr,
+                                                            "oc.limit.floor")
+                                  : Published;
         return B.CreateICmpULE(Bytes, Limit, "oc.fits");
       },
       Suffix, VMap, LI, DT, SE);
@@ -205,18 +212,20 @@ Loop *versionNest(Loop *Outer, const SCEV *Need, Constant *LimitNow, StringRef S
   assert(Need && "a fit test needs a footprint");
   SCEVExpander Exp(SE, Outer->getHeader()->getModule()->getDataLayout(), "oc.fp");
   Instruction *At = fitTestPoint(Outer, Need, Exp, SE);
-  return At ? versionAt(Outer, At, Footprint{Need, {}}, Exp, LimitNow, Suffix, VMap, LI, DT, SE)
+  return At ? versionAt(Outer, At, Footprint{Need, {}}, 0, Exp, LimitNow, Suffix, VMap, LI, DT,
+                       SE)
             : nullptr;
 }
 
-BasicBlock *versionOriginal(Loop *Outer, const Footprint &FP, Constant *LimitNow,
-                            LoopInfo &LI, DominatorTree &DT, ScalarEvolution &SE) {
+BasicBlock *versionOriginal(Loop *Outer, const Footprint &FP, uint64_t AlwaysFits,
+                            Constant *LimitNow, LoopInfo &LI, DominatorTree &DT,
+                            ScalarEvolution &SE) {
   assert(FP.Bytes && "a fit test needs a footprint");
   SCEVExpander Exp(SE, Outer->getHeader()->getModule()->getDataLayout(), "oc.fp");
   Instruction *At = FP.Reads.empty() ? fitTestPoint(Outer, FP.Bytes, Exp, SE)
                                      : entryReadPoint(Outer, FP, Exp, SE);
   ValueToValueMapTy VMap;
-  Loop *Original = At ? versionAt(loopToVersion(Outer, At), At, FP, Exp, LimitNow,
+  Loop *Original = At ? versionAt(loopToVersion(Outer, At), At, FP, AlwaysFits, Exp, LimitNow,
                                   ".oc.orig", VMap, LI, DT, SE)
                       : nullptr;
   if (!Original)

@@ -63,14 +63,16 @@ llvm::Loop *versionNest(llvm::Loop *Outer, const llvm::SCEV *Need,
                         llvm::DominatorTree &DT, llvm::ScalarEvolution &SE);
 
 /// The fit test of a hinted nest: the nest's original code (an untouched
-/// clone) runs when FP.Bytes <= the value loaded from LimitNow. Where the
+/// clone) runs when FP.Bytes <= the value loaded from LimitNow, or <=
+/// AlwaysFits (data too small for hints to matter at any limit: where the
+/// footprint becomes a constant, once inlined, the test folds away). Where the
 /// test runs before a small loop around the nest that the pass does not
 /// model, that loop is cloned with the nest; a footprint with entry reads is
 /// tested in the nest's own preheader, after loading them. Returns the block
 /// the test branches to when the data does not fit (the hinted side: Outer and
 /// the versions made from it later); null, with nothing changed, when the
 /// shape does not allow it.
-llvm::BasicBlock *versionOriginal(llvm::Loop *Outer, const Footprint &FP,
+llvm::BasicBlock *versionOriginal(llvm::Loop *Outer, const Footprint &FP, uint64_t AlwaysFits,
                                   llvm::Constant *LimitNow, llvm::LoopInfo &LI,
                                   llvm::DominatorTree &DT, llvm::ScalarEvolution &SE);
 

@@ -24,7 +24,8 @@
 ; CHECK:         [[A:%.*]] = mul i64 [[ROW]], [[N1]]
 ; CHECK:         [[FP:%.*]] = add i64 {{%.*}}, 12288
 ; CHECK-NEXT:    %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
-; CHECK-NEXT:    %oc.fits = icmp ule i64 [[FP]], %oc.limit
+; CHECK-NEXT:    %oc.limit.floor = call i64 @llvm.umax.i64(i64 %oc.limit, i64 {{[0-9]+}})
+; CHECK-NEXT:    %oc.fits = icmp ule i64 [[FP]], %oc.limit.floor
 ; CHECK-NEXT:    br i1 %oc.fits, label %[[ORIG:.*]], label %[[HINTED:[^,]*]], !prof [[LIKELY:![0-9]+]]
 ; CHECK:       [[ORIG]]:
 ; CHECK-NOT:     call {{.*}}@{{oc_|matvec}}
