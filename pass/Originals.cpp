@@ -6,7 +6,11 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -15,6 +19,8 @@
 using namespace llvm;
 
 STATISTIC(NumRestored, "Functions given back their body from before outcore-prepare");
+STATISTIC(NumDispatched, "Transformed functions that run their body from before "
+                         "outcore-prepare when every fit test passes at entry");
 
 namespace outcore {
 namespace {
@@ -72,6 +78,173 @@ void restoreBody(Function &F, Function &Saved) {
   Saved.eraseFromParent();
 }
 
+
+/// Instructions a fit test may need to be recomputed at a function's entry.
+constexpr unsigned EntryTestInstructions = 64;
+
+/// The fit tests of a transformed function, when each can be recomputed at
+/// the function's entry from its arguments, constants and the published limit.
+class EntryFitTests {
+public:
+  EntryFitTests(const Function &F, const GlobalValue &LimitNow) : LimitNow(LimitNow) {
+    unsigned LimitReads = 0, Covered = 0;
+    for (const User *U : LimitNow.users())
+      if (auto *I = dyn_cast<Instruction>(U); I && I->getFunction() == &F)
+        ++LimitReads;
+    for (const BasicBlock &BB : F) {
+      auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+      if (!Br || !Br->isConditional() || !readsLimit(Br->getCondition()))
+        continue;
+      SmallPtrSet<const Value *, 16> Visited;
+      if (!computableAtEntry(Br->getCondition(), Visited, Covered)) {
+        Tests.clear();
+        return;
+      }
+      Tests.push_back(Br->getCondition());
+    }
+    // A read of the limit that no such branch uses would be left unaccounted.
+    if (Covered != LimitReads)
+      Tests.clear();
+  }
+
+  bool empty() const { return Tests.empty(); }
+
+  /// Whether every test passes, built at B (poison-free: at the entry a nest's
+  /// guard has not yet ruled out a wrapping count, so flags are dropped and
+  /// the result frozen).
+  Value *build(IRBuilder<> &B) const {
+    ValueToValueMapTy VMap;
+    Value *All = B.getTrue();
+    for (const Value *Test : Tests)
+      All = B.CreateAnd(All, copy(Test, B, VMap));
+    return B.CreateFreeze(All, "oc.fits.all");
+  }
+
+private:
+  const GlobalValue &LimitNow;
+  SmallVector<const Value *, 4> Tests;
+
+  bool isLimitRead(const Value *V) const {
+    auto *L = dyn_cast<LoadInst>(V);
+    return L && L->getPointerOperand() == &LimitNow;
+  }
+
+  bool readsLimit(const Value *V) const {
+    SmallVector<const Value *, 8> Work{V};
+    SmallPtrSet<const Value *, 16> Seen;
+    while (!Work.empty()) {
+      V = Work.pop_back_val();
+      if (isLimitRead(V))
+        return true;
+      auto *I = dyn_cast<Instruction>(V);
+      if (I && !isa<PHINode>(I) && Seen.insert(I).second)
+        append_range(Work, I->operand_values());
+    }
+    return false;
+  }
+
+  /// Whether V is computed from arguments and constants by instructions that
+  /// may run anywhere, and limit reads (counted in LimitReads).
+  bool computableAtEntry(const Value *V, SmallPtrSetImpl<const Value *> &Visited,
+                         unsigned &LimitReads) const {
+    if (isa<Argument>(V) || isa<Constant>(V) || !Visited.insert(V).second)
+      return true;
+    if (isLimitRead(V)) {
+      ++LimitReads;
+      return true;
+    }
+    auto *I = cast<Instruction>(V);
+    return Visited.size() <= EntryTestInstructions && !isa<PHINode>(I) &&
+           !I->mayReadOrWriteMemory() && isSafeToSpeculativelyExecute(I) &&
+           llvm::all_of(I->operand_values(), [&](const Value *Op) {
+             return computableAtEntry(Op, Visited, LimitReads);
+           });
+  }
+
+  Value *copy(const Value *V, IRBuilder<> &B, ValueToValueMapTy &VMap) const {
+    if (isa<Constant>(V) || isa<Argument>(V))
+      return const_cast<Value *>(V);
+    if (Value *Done = VMap.lookup(V))
+      return Done;
+    auto *I = cast<Instruction>(V);
+    Instruction *C = I->clone();
+    for (Use &Op : C->operands())
+      Op.set(copy(Op.get(), B, VMap));
+    C->dropPoisonGeneratingAnnotations();
+    C->setDebugLoc(DebugLoc());
+    B.Insert(C, I->getName());
+    VMap[V] = C;
+    return C;
+  }
+};
+
+/// Whether F's arguments can be passed on as they came (no argument whose
+/// passing is the caller's frame or a register convention of its own).
+bool canForwardArguments(const Function &F) {
+  if (F.isVarArg() || F.hasFnAttribute(Attribute::Naked))
+    return false;
+  return llvm::none_of(F.args(), [](const Argument &A) {
+    return A.hasInAllocaAttr() || A.hasPreallocatedAttr() || A.hasSwiftErrorAttr() ||
+           A.hasAttribute(Attribute::SwiftSelf) || A.hasAttribute(Attribute::SwiftAsync);
+  });
+}
+
+/// Gives the transformed F its saved body behind an entry test: when every
+/// fit test of F passes there (the data fits, the in-core case), F runs the
+/// code of the plain build; else it calls <F>.outcore.transformed, the transformed
+/// body moved to a function of its own, whose fit tests still choose nest by
+/// nest. False, with nothing changed, where the tests need values computed
+/// in the body.
+///
+///   entry:      <Saved's allocas>
+///               fits = <each fit test, from the arguments> && ...
+///               br fits, <Saved's body>, oc.hinted          ; likely: in core
+///   oc.hinted:  r = tail call <F>.outcore.transformed(<arguments>)
+///               ret r
+bool dispatchToSaved(Function &F, Function &Saved, const GlobalValue &LimitNow) {
+  EntryFitTests Tests(F, LimitNow);
+  if (Tests.empty() || !canForwardArguments(F))
+    return false;
+  LLVMContext &Ctx = F.getContext();
+  // Built before F's blocks go, from their instructions.
+  BasicBlock *Entry = BasicBlock::Create(Ctx, "oc.dispatch");
+  IRBuilder<> B(Entry);
+  Value *Fits = Tests.build(B);
+
+  ValueToValueMapTy VMap;
+  Function *Hinted = CloneFunction(&F, VMap); // with a subprogram of its own
+  Hinted->setName(F.getName() + ".outcore.transformed");
+  Hinted->setLinkage(GlobalValue::InternalLinkage);
+  Hinted->setComdat(nullptr);
+  Hinted->removeFnAttr(Attribute::AlwaysInline);
+  Hinted->addFnAttr(Attribute::NoInline); // inlined back, F would carry both bodies
+
+  restoreBody(F, Saved);
+  BasicBlock *Body = &F.getEntryBlock();
+  Entry->insertInto(&F, Body);
+  // The allocas stay in the entry block, where the pipeline promotes them.
+  BasicBlock::iterator Tested = Entry->begin();
+  while (auto *A = dyn_cast<AllocaInst>(&Body->front()))
+    A->moveBefore(*Entry, Tested);
+  BasicBlock *CallHinted = BasicBlock::Create(Ctx, "oc.hinted", &F);
+  B.CreateCondBr(Fits, Body, CallHinted, MDBuilder(Ctx).createLikelyBranchWeights());
+
+  B.SetInsertPoint(CallHinted);
+  SmallVector<Value *, 8> Args(llvm::make_pointer_range(F.args()));
+  CallInst *Call = B.CreateCall(Hinted, Args);
+  Call->setCallingConv(Hinted->getCallingConv());
+  // The ABI attributes (signext, byval, sret...) must match the callee's.
+  Call->setAttributes(Hinted->getAttributes().removeFnAttributes(Ctx));
+  Call->setTailCall();
+  if (DISubprogram *SP = F.getSubprogram())
+    Call->setDebugLoc(DILocation::get(Ctx, SP->getScopeLine(), 0, SP));
+  if (F.getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(Call);
+  return true;
+}
+
 } // namespace
 
 PreservedAnalyses SaveOriginalsPass::run(Module &M, ModuleAnalysisManager &) {
@@ -108,8 +281,15 @@ PreservedAnalyses RestoreUntouchedPass::run(Module &M, ModuleAnalysisManager &) 
       Saved.push_back(&F);
   for (Function *S : Saved) {
     Function *F = M.getFunction(S->getFnAttribute(OriginalOfAttr).getValueAsString());
-    if (!F || F->isDeclaration() || transformed(*F, LimitNow)) {
+    if (!F || F->isDeclaration()) {
       S->eraseFromParent();
+      continue;
+    }
+    if (transformed(*F, LimitNow)) {
+      if (dispatchToSaved(*F, *S, *LimitNow))
+        ++NumDispatched;
+      else
+        S->eraseFromParent();
       continue;
     }
     restoreBody(*F, *S);

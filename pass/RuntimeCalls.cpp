@@ -31,6 +31,15 @@ GlobalVariable *tagGlobal(Module &M, StringRef Name) {
 
 } // namespace
 
+void noteRuntimeUse(Function &F) {
+  // The limit is a global ("other" memory); the entry points touch only memory
+  // the program cannot see, but may synchronise and free.
+  F.setMemoryEffects(F.getMemoryEffects() | MemoryEffects::inaccessibleMemOnly() |
+                     MemoryEffects(IRMemLocation::Other, ModRefInfo::Ref));
+  F.removeFnAttr(Attribute::NoSync);
+  F.removeFnAttr(Attribute::NoFree);
+}
+
 Runtime declareRuntime(Module &M) {
   LLVMContext &Ctx = M.getContext();
   Type *Void = Type::getVoidTy(Ctx), *Ptr = PointerType::getUnqual(Ctx),

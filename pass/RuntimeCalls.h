@@ -14,6 +14,7 @@
 
 namespace llvm {
 class Constant;
+class Function;
 class GlobalVariable;
 class Module;
 } // namespace llvm
@@ -34,6 +35,11 @@ struct Runtime {
 /// The runtime's entry points, declared so that the optimiser may move and
 /// vectorise around them: they touch no memory the program can see.
 Runtime declareRuntime(llvm::Module &M);
+
+/// Widens what F is known to touch once the pass has put fit tests and runtime
+/// calls in it: the attributes the pipeline inferred before the pass (e.g.
+/// memory(argmem: readwrite), nosync) would claim less than F now does.
+void noteRuntimeUse(llvm::Function &F);
 
 /// The next tag of the module: one per static directive, numbered from 1.
 int nextTag(llvm::Module &M);

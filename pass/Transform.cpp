@@ -227,6 +227,8 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
   }
   for (const MissedNest &Missed : Info.Missed)
     emitNotTransformed(Missed.Outermost, Missed.Reason, ORE);
+  if (Changed)
+    noteRuntimeUse(F);
   // Last: the loop analyses above describe F as it was before any move.
   unsigned Number = 0;
   for (WeakVH &Held : Hinted) {
