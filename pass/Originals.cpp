@@ -189,18 +189,70 @@ bool canForwardArguments(const Function &F) {
   });
 }
 
+/// Ends the block at B with a tail call of Callee on F's arguments, returning
+/// its result.
+void forwardTo(IRBuilder<> &B, Function &F, Function &Callee) {
+  LLVMContext &Ctx = F.getContext();
+  SmallVector<Value *, 8> Args(llvm::make_pointer_range(F.args()));
+  CallInst *Call = B.CreateCall(&Callee, Args);
+  Call->setCallingConv(Callee.getCallingConv());
+  // The ABI attributes (signext, byval, sret...) must match the callee's.
+  Call->setAttributes(Callee.getAttributes().removeFnAttributes(Ctx));
+  Call->setTailCall();
+  if (DISubprogram *SP = F.getSubprogram())
+    Call->setDebugLoc(DILocation::get(Ctx, SP->getScopeLine(), 0, SP));
+  if (F.getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(Call);
+}
+
+/// Moves F's body, attributes and subprogram into a new internal function.
+Function *moveBody(Function &F, const Twine &Name) {
+  Function *To = Function::Create(F.getFunctionType(), GlobalValue::InternalLinkage,
+                                  F.getAddressSpace(), Name, F.getParent());
+  To->copyAttributesFrom(&F);
+  To->setLinkage(GlobalValue::InternalLinkage);
+  To->setVisibility(GlobalValue::DefaultVisibility);
+  To->setComdat(nullptr);
+  for (auto [From, Arg] : zip(F.args(), To->args())) {
+    Arg.setName(From.getName());
+    // Not in the entry test, built apart for F; the debug records are all in the body.
+    From.replaceUsesWithIf(&Arg, [&](Use &U) {
+      return cast<Instruction>(U.getUser())->getFunction() == &F;
+    });
+    if (From.isUsedByMetadata())
+      ValueAsMetadata::handleRAUW(&From, &Arg);
+  }
+  To->splice(To->end(), &F);
+  if (DISubprogram *SP = F.getSubprogram()) {
+    To->setSubprogram(SP);
+    // F keeps a subprogram of its own (one function each, the verifier),
+    // so that its calls have a location in the debugger.
+    TempDISubprogram Own = SP->clone();
+    Own->replaceRetainedNodes(DINodeArray());
+    F.setSubprogram(MDNode::replaceWithDistinct(std::move(Own)));
+  }
+  return To;
+}
+
 /// Gives the transformed F its saved body behind an entry test: when every
 /// fit test of F passes there (the data fits, the in-core case), F runs the
-/// code of the plain build; else it calls <F>.outcore.transformed, the transformed
-/// body moved to a function of its own, whose fit tests still choose nest by
-/// nest. False, with nothing changed, where the tests need values computed
-/// in the body.
+/// code of the plain build; else it calls <F>.outcore.transformed, the
+/// transformed body moved to a function of its own, whose fit tests still
+/// choose nest by nest. False, with nothing changed, where the tests need
+/// values computed in the body.
 ///
-///   entry:      <Saved's allocas>
-///               fits = <each fit test, from the arguments> && ...
-///               br fits, <Saved's body>, oc.hinted          ; likely: in core
-///   oc.hinted:  r = tail call <F>.outcore.transformed(<arguments>)
-///               ret r
+///   oc.dispatch:  <Saved's allocas>
+///                 fits = <each fit test, from the arguments> && ...
+///                 br fits, <Saved's body>, oc.hinted          ; likely: in core
+///   oc.hinted:    r = tail call <F>.outcore.transformed(<arguments>)
+///                 ret r
+///
+/// A noinline F keeps the saved body out of line too, in <F>.outcore.plain,
+/// and F only chooses (two tail calls): the body then compiles exactly as the
+/// plain build's F, where sharing F with the call of the transformed body
+/// changed its register allocation (a copy per iteration of a hot loop).
 bool dispatchToSaved(Function &F, Function &Saved, const GlobalValue &LimitNow) {
   EntryFitTests Tests(F, LimitNow);
   if (Tests.empty() || !canForwardArguments(F))
@@ -220,28 +272,25 @@ bool dispatchToSaved(Function &F, Function &Saved, const GlobalValue &LimitNow) 
   Hinted->addFnAttr(Attribute::NoInline); // inlined back, F would carry both bodies
 
   restoreBody(F, Saved);
-  BasicBlock *Body = &F.getEntryBlock();
-  Entry->insertInto(&F, Body);
-  // The allocas stay in the entry block, where the pipeline promotes them.
-  BasicBlock::iterator Tested = Entry->begin();
-  while (auto *A = dyn_cast<AllocaInst>(&Body->front()))
-    A->moveBefore(*Entry, Tested);
+  BasicBlock *InCore;
+  if (F.hasFnAttribute(Attribute::NoInline)) {
+    Function *Plain = moveBody(F, F.getName() + ".outcore.plain");
+    Entry->insertInto(&F);
+    InCore = BasicBlock::Create(Ctx, "oc.plain", &F);
+    IRBuilder<> InCoreB(InCore);
+    forwardTo(InCoreB, F, *Plain);
+  } else {
+    InCore = &F.getEntryBlock();
+    Entry->insertInto(&F, InCore);
+    // The allocas stay in the entry block, where the pipeline promotes them.
+    BasicBlock::iterator Tested = Entry->begin();
+    while (auto *A = dyn_cast<AllocaInst>(&InCore->front()))
+      A->moveBefore(*Entry, Tested);
+  }
   BasicBlock *CallHinted = BasicBlock::Create(Ctx, "oc.hinted", &F);
-  B.CreateCondBr(Fits, Body, CallHinted, MDBuilder(Ctx).createLikelyBranchWeights());
-
+  B.CreateCondBr(Fits, InCore, CallHinted, MDBuilder(Ctx).createLikelyBranchWeights());
   B.SetInsertPoint(CallHinted);
-  SmallVector<Value *, 8> Args(llvm::make_pointer_range(F.args()));
-  CallInst *Call = B.CreateCall(Hinted, Args);
-  Call->setCallingConv(Hinted->getCallingConv());
-  // The ABI attributes (signext, byval, sret...) must match the callee's.
-  Call->setAttributes(Hinted->getAttributes().removeFnAttributes(Ctx));
-  Call->setTailCall();
-  if (DISubprogram *SP = F.getSubprogram())
-    Call->setDebugLoc(DILocation::get(Ctx, SP->getScopeLine(), 0, SP));
-  if (F.getReturnType()->isVoidTy())
-    B.CreateRetVoid();
-  else
-    B.CreateRet(Call);
+  forwardTo(B, F, *Hinted);
   return true;
 }
 

@@ -7,7 +7,8 @@
 // function is saved before the canonicalisation, and every function the pass
 // did not transform (no fit test reads oc_memory_limit_now) gets its saved body
 // and attributes back: it then goes through the pipeline exactly as in the
-// plain build.
+// plain build. A transformed function whose fit tests can be made at its entry
+// gets its saved body too, run when they pass there (see dispatchToSaved).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OUTCORE_ORIGINALS_H
@@ -22,8 +23,9 @@ struct SaveOriginalsPass : llvm::PassInfoMixin<SaveOriginalsPass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
 
-/// Gives every function the pass left untransformed its saved body, and
-/// deletes the saved copies.
+/// Gives every function the pass left untransformed its saved body, puts it
+/// behind an entry test in the transformed functions that allow one, and
+/// deletes the other saved copies.
 struct RestoreUntouchedPass : llvm::PassInfoMixin<RestoreUntouchedPass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
