@@ -2,7 +2,9 @@
 """E2E: a function the pass does not transform compiles exactly as in the plain build (issue 9:
 in core costs nothing). untouched/row_copy.c is built to IR at -O2 with plain clang and with
 outcore-cc; copy_forcing (not transformed) must be the same IR text in both, and sweep
-(transformed) must carry the fit test, so that the comparison is not of two plain builds.
+(transformed) must carry the fit test, so that the comparison is not of two plain builds. sweep
+is noinline and its fit test reads only its arguments: the body it runs when the data fits,
+sweep.outcore.plain, must be the plain build's sweep, instruction for instruction.
 untouched/inline_kernel.c, built with a memory size at which nothing is transformed, must give
 the plain build's whole module (bodies, attributes, inlining decisions)."""
 
@@ -25,6 +27,13 @@ def function_ir(ir, name):
     if not match:
         return None
     return re.sub(r"[#!]\d+", "#N", match.group(0))
+
+
+def function_body(ir, name):
+    """function_ir without its define line (linkage, calling convention and attributes differ
+    between a function and its out-of-line copy)."""
+    text = function_ir(ir, name)
+    return text.split("\n", 1)[1] if text else None
 
 
 def module_ir(ir):
@@ -73,8 +82,13 @@ def main():
         print("untouched_as_plain: copy_forcing differs from the plain build's\n"
               f"--- plain\n{plain}\n--- outcore-cc\n{outcore}")
         return 1
+    plain, outcore = function_body(ir["plain"], "sweep"), function_body(ir["outcore"], r"sweep\.outcore\.plain")
+    if plain is None or plain != outcore:
+        print("untouched_as_plain: sweep's in-core body differs from the plain build's sweep\n"
+              f"--- plain\n{plain}\n--- outcore-cc (sweep.outcore.plain)\n{outcore}")
+        return 1
     print("untouched_as_plain: inline_kernel.c's module and copy_forcing compile as in the plain "
-          "build; sweep is transformed")
+          "build; sweep is transformed, and its in-core body is the plain build's")
     return 0
 
 
