@@ -5,11 +5,14 @@
 #include "RuntimeCalls.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -27,9 +30,13 @@ namespace {
 
 /// The saved copy names its function in this attribute.
 constexpr const char *OriginalOfAttr = "outcore-original-of";
-/// And keeps the function's own inlining attribute here ("alwaysinline",
-/// "noinline"; absent when none), which its own noinline replaces.
-constexpr const char *OriginalInliningAttr = "outcore-original-inlining";
+/// And keeps here the function's own attributes that its optnone (which the
+/// verifier allows only with noinline, without alwaysinline, optsize or
+/// minsize) displaces: their names, comma-separated; absent when none.
+constexpr const char *OriginalDisplacedAttr = "outcore-original-displaced";
+constexpr Attribute::AttrKind DisplacedByOptNone[] = {
+    Attribute::AlwaysInline, Attribute::NoInline, Attribute::OptimizeForSize,
+    Attribute::MinSize};
 
 /// A block whose address is taken cannot move to another function's body
 /// (its blockaddress constants name the function): such functions are not saved.
@@ -55,12 +62,13 @@ AttributeList savedAttributes(const Function &Saved) {
   LLVMContext &Ctx = Saved.getContext();
   AttributeList Attrs = Saved.getAttributes()
                             .removeFnAttribute(Ctx, OriginalOfAttr)
-                            .removeFnAttribute(Ctx, OriginalInliningAttr)
+                            .removeFnAttribute(Ctx, OriginalDisplacedAttr)
                             .removeFnAttribute(Ctx, Attribute::NoInline)
                             .removeFnAttribute(Ctx, Attribute::OptimizeNone);
-  StringRef Inlining = Saved.getFnAttribute(OriginalInliningAttr).getValueAsString();
-  if (!Inlining.empty())
-    Attrs = Attrs.addFnAttribute(Ctx, Attribute::getAttrKindFromName(Inlining));
+  SmallVector<StringRef, 4> Displaced;
+  Saved.getFnAttribute(OriginalDisplacedAttr).getValueAsString().split(Displaced, ',', -1, false);
+  for (StringRef Name : Displaced)
+    Attrs = Attrs.addFnAttribute(Ctx, Attribute::getAttrKindFromName(Name));
   return Attrs;
 }
 
@@ -189,6 +197,17 @@ bool canForwardArguments(const Function &F) {
   });
 }
 
+/// An instruction of the prologue clang emits at a function's entry: a stack
+/// slot, the store of an argument into one, or its debug declaration (an
+/// intrinsic call where the IR does not keep them as records).
+bool isPrologue(const Instruction &I) {
+  if (isa<AllocaInst>(I) || isa<DbgVariableIntrinsic>(I))
+    return true;
+  auto *Store = dyn_cast<StoreInst>(&I);
+  return Store && isa<Argument>(Store->getValueOperand()) &&
+         isa<AllocaInst>(Store->getPointerOperand());
+}
+
 /// Ends the block at B with a tail call of Callee on F's arguments, returning
 /// its result.
 void forwardTo(IRBuilder<> &B, Function &F, Function &Callee) {
@@ -282,10 +301,18 @@ bool dispatchToSaved(Function &F, Function &Saved, const GlobalValue &LimitNow) 
   } else {
     InCore = &F.getEntryBlock();
     Entry->insertInto(&F, InCore);
-    // The allocas stay in the entry block, where the pipeline promotes them.
+    // The allocas stay in the entry block, where the pipeline promotes them,
+    // and so do the stores of the arguments into them: their debug values
+    // then hold in the body too (folded into the body's first loop, they
+    // were dropped, and the debugger showed the parameters optimised out).
     BasicBlock::iterator Tested = Entry->begin();
-    while (auto *A = dyn_cast<AllocaInst>(&InCore->front()))
-      A->moveBefore(*Entry, Tested);
+    while (isPrologue(InCore->front()))
+      InCore->front().moveBefore(*Entry, Tested);
+    // The debug records that followed the prologue describe it.
+    for (DbgRecord &Record : make_early_inc_range(InCore->front().getDbgRecordRange())) {
+      Record.removeFromParent();
+      Entry->insertDbgRecordBefore(&Record, Tested);
+    }
   }
   BasicBlock *CallHinted = BasicBlock::Create(Ctx, "oc.hinted", &F);
   B.CreateCondBr(Fits, InCore, CallHinted, MDBuilder(Ctx).createLikelyBranchWeights());
@@ -312,10 +339,14 @@ PreservedAnalyses SaveOriginalsPass::run(Module &M, ModuleAnalysisManager &) {
     Saved->setLinkage(GlobalValue::PrivateLinkage);
     Saved->setSubprogram(nullptr); // one function per subprogram (the verifier)
     Saved->addFnAttr(OriginalOfAttr, F->getName());
-    for (Attribute::AttrKind Inlining : {Attribute::AlwaysInline, Attribute::NoInline})
-      if (F->hasFnAttribute(Inlining))
-        Saved->addFnAttr(OriginalInliningAttr, Attribute::getNameFromAttrKind(Inlining));
-    Saved->removeFnAttr(Attribute::AlwaysInline);
+    SmallVector<StringRef, 4> Displaced;
+    for (Attribute::AttrKind Kind : DisplacedByOptNone)
+      if (F->hasFnAttribute(Kind)) {
+        Displaced.push_back(Attribute::getNameFromAttrKind(Kind));
+        Saved->removeFnAttr(Kind);
+      }
+    if (!Displaced.empty())
+      Saved->addFnAttr(OriginalDisplacedAttr, join(Displaced, ","));
     Saved->addFnAttr(Attribute::NoInline);
     Saved->addFnAttr(Attribute::OptimizeNone);
   }
