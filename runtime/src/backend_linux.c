@@ -195,10 +195,29 @@ static void free_table(struct maps_table *t) {
   }
 }
 
+/* Advice given on a mapping outlives a reread: the same mapping (start, end and
+ * file) keeps its flags. Both tables are sorted by start. */
+static void carry_advice(struct maps_table *fresh, const struct maps_table *old) {
+  size_t j = 0;
+  for (size_t i = 0; old && i < fresh->count; i++) {
+    struct oc_mapping *m = &fresh->entries[i];
+    while (j < old->count && old->entries[j].start < m->start)
+      j++;
+    if (j == old->count)
+      return;
+    const struct oc_mapping *o = &old->entries[j];
+    if (o->start == m->start && o->end == m->end && o->inode == m->inode) {
+      atomic_init(&m->random_advised, atomic_load(&o->random_advised));
+      atomic_init(&m->readaround_guarded, atomic_load(&o->readaround_guarded));
+    }
+  }
+}
+
 /* Caller holds table_lock for writing. */
 static void refresh_locked(void) {
   struct maps_table *fresh = parse_maps();
   if (fresh) {
+    carry_advice(fresh, table);
     free_table(table);
     table = fresh;
   }
@@ -334,11 +353,18 @@ static pthread_rwlock_t unmap_lock = PTHREAD_RWLOCK_INITIALIZER;
 
 void oc_maps_unmap_begin(void) { pthread_rwlock_wrlock(&unmap_lock); }
 
+static void forget_file(uint64_t device, uint64_t inode);
+
 void oc_maps_unmap_end(uintptr_t start, size_t len) {
   pthread_rwlock_wrlock(&table_lock);
-  for (size_t i = 0; table && i < table->count; i++)
-    if (table->entries[i].start < start + len && table->entries[i].end > start)
-      table->entries[i].kind = OC_MAP_SPECIAL; /* gone until the next reread */
+  for (size_t i = 0; table && i < table->count; i++) {
+    struct oc_mapping *m = &table->entries[i];
+    if (m->start < start + len && m->end > start) {
+      if (m->kind == OC_MAP_FILE_SHARED || m->kind == OC_MAP_FILE_PRIVATE)
+        forget_file(m->device, m->inode);
+      m->kind = OC_MAP_SPECIAL; /* gone until the next reread */
+    }
+  }
   pthread_rwlock_unlock(&table_lock);
   pthread_rwlock_unlock(&unmap_lock);
 }
@@ -404,22 +430,47 @@ enum oc_single_page oc_os_note_single_page(const struct oc_mapping *mapping, uin
   if (atomic_fetch_add_explicit(&m->scattered_pages, 1, memory_order_relaxed) + 1 <
       OC_SCATTERED_BEFORE_RANDOM)
     return OC_PAGE_PREFETCH;
+  /* The program's own scatter: no stream is to turn read-around back on. */
+  atomic_store_explicit(&m->readaround_guarded, false, memory_order_relaxed);
   if (!atomic_exchange_explicit(&m->random_advised, true, memory_order_relaxed))
     madvise((void *)m->start, m->end - m->start, MADV_RANDOM);
   return OC_PAGE_READAROUND_OFF;
 }
 
+void oc_os_readaround_off(uintptr_t start, size_t len) {
+  if (madvise((void *)start, len, MADV_RANDOM) != 0)
+    return;
+  pthread_rwlock_rdlock(&table_lock);
+  struct oc_mapping *m = find_locked(start);
+  if (m && m->start == start) {
+    atomic_store_explicit(&m->readaround_guarded, true, memory_order_relaxed);
+    atomic_store_explicit(&m->random_advised, true, memory_order_relaxed);
+  }
+  pthread_rwlock_unlock(&table_lock);
+}
+
 bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t start, uintptr_t end) {
   struct oc_mapping *m = (struct oc_mapping *)mapping;
   if (!kind_has_readaround(m->kind) ||
-      atomic_load_explicit(&m->random_advised, memory_order_relaxed))
+      (atomic_load_explicit(&m->random_advised, memory_order_relaxed) &&
+       !atomic_load_explicit(&m->readaround_guarded, memory_order_relaxed)))
     return false;
   for (unsigned i = 0; i < OC_STREAMS; i++) {
     uintptr_t expected = start;
-    if (atomic_compare_exchange_strong_explicit(&m->stream_ends[i], &expected, end,
-                                                memory_order_relaxed, memory_order_relaxed))
-      return atomic_fetch_add_explicit(&m->stream_runs[i], 1, memory_order_relaxed) + 1 >=
-             OC_STREAM_RUN;
+    if (!atomic_compare_exchange_strong_explicit(&m->stream_ends[i], &expected, end,
+                                                 memory_order_relaxed, memory_order_relaxed))
+      continue;
+    if (atomic_fetch_add_explicit(&m->stream_runs[i], 1, memory_order_relaxed) + 1 <
+        OC_STREAM_RUN)
+      return false;
+    /* A stream where oc_os_readaround_off acted: the kernel's readahead serves it
+     * better than our reads would; scattered prefetches may turn it off again. */
+    if (atomic_exchange_explicit(&m->readaround_guarded, false, memory_order_relaxed)) {
+      madvise((void *)m->start, m->end - m->start, MADV_NORMAL);
+      atomic_store_explicit(&m->scattered_pages, 0, memory_order_relaxed);
+      atomic_store_explicit(&m->random_advised, false, memory_order_relaxed);
+    }
+    return true;
   }
   unsigned slot = atomic_fetch_add_explicit(&m->stream_next, 1, memory_order_relaxed) % OC_STREAMS;
   atomic_store_explicit(&m->stream_runs[slot], 0, memory_order_relaxed);
@@ -525,6 +576,18 @@ static int file_fd(const struct oc_mapping *m) {
   fd_cache[slot].inode = m->inode;
   fd_cache[slot].fd_plus_one = fd + 1;
   return fd;
+}
+
+/* A file the runtime unmapped (a spilled block freed or moved): a descriptor kept
+ * here would keep an unlinked file, its disk blocks and its cache, until exit. */
+static void forget_file(uint64_t device, uint64_t inode) {
+  pthread_mutex_lock(&fd_lock);
+  for (unsigned i = 0; i < FD_CACHE_SIZE; i++)
+    if (fd_cache[i].fd_plus_one && fd_cache[i].device == device && fd_cache[i].inode == inode) {
+      close(fd_cache[i].fd_plus_one - 1);
+      fd_cache[i].fd_plus_one = 0;
+    }
+  pthread_mutex_unlock(&fd_lock);
 }
 
 void oc_os_drop_file_cache(const struct oc_mapping *m, uintptr_t start, size_t len) {

@@ -43,6 +43,9 @@ struct oc_mapping {
   bool writable;    /* a read-only mapping cannot have dirtied its pages */
   const char *path; /* "" when anonymous; valid while the reference is held */
   _Atomic(bool) random_advised;
+  /* Read-around turned off by oc_os_readaround_off (not by scattered prefetches):
+   * a prefetched stream turns it back on. */
+  _Atomic(bool) readaround_guarded;
   /* Recent single-page prefetches and how many were far from all of them. */
   _Atomic(uintptr_t) recent_pages[OC_RECENT_PAGES];
   _Atomic(unsigned) recent_next, scattered_pages;
@@ -133,6 +136,11 @@ enum oc_single_page {
   OC_PAGE_IN_STREAM,       /* leave it to the kernel's read-around */
 };
 enum oc_single_page oc_os_note_single_page(const struct oc_mapping *mapping, uintptr_t page);
+/* Turns the kernel's read-around off in [start, start + len), a mapping of its own
+ * (a spilled block), where faults the program does not hint are seen to be
+ * scattered: each would read megabytes around the page. Until a prefetched stream
+ * there turns it back on (oc_os_readahead_serves). */
+void oc_os_readaround_off(uintptr_t start, size_t len);
 /* Releases gathered by the release worker and issued together: one
  * process_madvise(2) MADV_PAGEOUT call on the process's own pidfd for up to
  * OC_RELEASE_BATCH ranges (strided pages cost one system call per batch, not one
@@ -145,7 +153,8 @@ struct oc_release_batch {
 };
 /* Notes a block prefetch of [start, end) in the mapping; true when the kernel's
  * readahead serves it already, so no prefetch is needed: a file mapping with
- * read-around on (the runtime never advised MADV_RANDOM there) where the block starts
+ * read-around on (the runtime never advised MADV_RANDOM there, or only
+ * oc_os_readaround_off did, which such a stream undoes) where the block starts
  * exactly where one of the OC_STREAMS recent block prefetches ended, that stream
  * having continued OC_STREAM_RUN blocks. Strided, scattered or anonymous data (no
  * readahead) is never a stream. Racy by design, like oc_os_note_single_page. */

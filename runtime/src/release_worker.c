@@ -18,6 +18,7 @@
 #include "release.h"
 #include "residency.h"
 #include "runtime.h"
+#include "spill.h"
 #include "stats.h"
 #include "trace.h"
 
@@ -223,6 +224,7 @@ static void housekeeping(long now, long *maps_refreshed_ns) {
     *maps_refreshed_ns = now;
   }
   oc_resync_maybe(now);
+  oc_spill_guard_readaround(now);
 }
 
 /* Release pieces taken from the queue at once: their ranges share system calls. */

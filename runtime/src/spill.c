@@ -7,13 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "backend_linux.h"
 #include "outcore/outcore.h"
 #include "limit.h"
 #include "pager.h"
+#include "runtime.h"
 #include "spill_file.h"
+#include "stats.h"
 
 /* In the page before the data; magic is the last word (spill.h). */
 struct spill_header {
@@ -186,6 +189,8 @@ void *oc_spill_alloc_always(size_t bytes, size_t align) {
   pthread_mutex_unlock(&blocks_lock);
   if (!data)
     report_refusal(bytes, error);
+  else if (!paged && oc_runtime_init())
+    oc_workers_ensure_started(); /* the read-around guard runs in the release worker */
   return data;
 }
 
@@ -281,6 +286,43 @@ void oc_spill_totals(long *count, long *bytes) {
   pthread_mutex_lock(&blocks_lock);
   *count = live_blocks;
   *bytes = live_bytes;
+  pthread_mutex_unlock(&blocks_lock);
+}
+
+bool oc_spill_readaround_wasted(const struct oc_fault_sample *d) {
+  return d->major >= OC_READAROUND_MIN_MAJOR &&
+         d->read_bytes / d->major >= OC_READAROUND_WASTE_BYTES &&
+         d->minor < OC_READAROUND_STREAM_MINOR * d->major;
+}
+
+static struct oc_fault_sample fault_sample(void) {
+  struct oc_fault_sample s = {0, 0, oc_stats_read_bytes()};
+  struct rusage usage;
+  if (getrusage(RUSAGE_SELF, &usage) == 0) {
+    s.major = usage.ru_majflt;
+    s.minor = usage.ru_minflt;
+  }
+  return s;
+}
+
+void oc_spill_guard_readaround(long now_ns) {
+  static long sampled_ns; /* the release worker's alone */
+  static struct oc_fault_sample last;
+  if (now_ns - sampled_ns < OC_READAROUND_SAMPLE_NS)
+    return;
+  sampled_ns = now_ns;
+  struct oc_fault_sample now = fault_sample();
+  struct oc_fault_sample delta = {now.major - last.major, now.minor - last.minor,
+                                  now.read_bytes - last.read_bytes};
+  last = now;
+  if (now.read_bytes < 0 || !oc_spill_readaround_wasted(&delta))
+    return;
+  pthread_mutex_lock(&blocks_lock);
+  for (struct spill_header *h = blocks; h; h = h->next)
+    if (!h->paged) {
+      oc_os_readaround_off((uintptr_t)(h + 1), h->file_len);
+      oc_count(OC_SPILL_READAROUND_OFFS, 1);
+    }
   pthread_mutex_unlock(&blocks_lock);
 }
 

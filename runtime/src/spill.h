@@ -73,4 +73,24 @@ bool oc_spill_wanted(size_t bytes);
 /* Live spilled blocks and their bytes (tests, the verbose summary). */
 void oc_spill_totals(long *blocks, long *bytes);
 
+/* Faults of the process over an interval, as the read-around guard samples them. */
+struct oc_fault_sample {
+  long major, minor, read_bytes;
+};
+/* Whether the kernel's read-around is wasted: many major faults, each reading a
+ * megabyte or more, and few minor faults after them, where a stream's read-around
+ * would map the pages it read one by one (more than OC_READAROUND_STREAM_MINOR per
+ * major fault) and a stream served by readahead faults rarely. */
+#define OC_READAROUND_MIN_MAJOR 16
+#define OC_READAROUND_WASTE_BYTES (1L << 20)
+#define OC_READAROUND_STREAM_MINOR 4
+bool oc_spill_readaround_wasted(const struct oc_fault_sample *delta);
+/* The release worker's housekeeping (at most every OC_READAROUND_SAMPLE_NS): where
+ * faults the program does not hint scatter over spilled blocks, each reading the
+ * device's read-around (8 MiB here) for one page, turns read-around off on every
+ * spilled block (oc_os_readaround_off); a prefetched stream turns it back on for
+ * its block. */
+#define OC_READAROUND_SAMPLE_NS 100000000L
+void oc_spill_guard_readaround(long now_ns);
+
 #endif

@@ -81,7 +81,7 @@ void oc_stats_fork_child(void) {
 
 static long counter(enum oc_counter c) { return oc_counter_value(c); }
 
-static long proc_io_read_bytes(void) {
+long oc_stats_read_bytes(void) {
   int fd = open("/proc/self/io", O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return -1;
@@ -121,6 +121,7 @@ void oc_stats_totals(struct oc_stats_totals *t) {
   t->bytes_released = counter(OC_BYTES_RELEASED);
   t->writebacks_started = counter(OC_WRITEBACKS_STARTED);
   t->resyncs = counter(OC_RESYNCS);
+  t->spill_readaround_offs = counter(OC_SPILL_READAROUND_OFFS);
   t->pager_faults = counter(OC_PAGER_FAULTS);
   t->pager_write_faults = counter(OC_PAGER_WRITE_FAULTS);
   t->pager_bytes_filled = counter(OC_PAGER_BYTES_FILLED);
@@ -131,7 +132,7 @@ void oc_stats_totals(struct oc_stats_totals *t) {
   t->token_hand_ons = counter(OC_TOKEN_HAND_ONS);
   t->token_give_ups = counter(OC_TOKEN_GIVE_UPS);
   t->token_held_ns = counter(OC_TOKEN_HELD_NS);
-  t->bytes_read = proc_io_read_bytes();
+  t->bytes_read = oc_stats_read_bytes();
   struct rusage usage;
   if (getrusage(RUSAGE_SELF, &usage) == 0) {
     t->major_faults = usage.ru_majflt;
@@ -166,10 +167,10 @@ bool oc_stats_write_json(const char *path, const struct oc_stats_header *h,
   fprintf(out,
           "  \"bytes_prefetched\": %ld,\n  \"bytes_held_back\": %ld,\n  \"bytes_widened\": %ld,\n"
           "  \"bytes_released\": %ld,\n  \"writebacks_started\": %ld,\n  \"resyncs\": %ld,\n"
-          "  \"bytes_read\": %ld,\n"
+          "  \"spill_readaround_offs\": %ld,\n  \"bytes_read\": %ld,\n"
           "  \"major_faults\": %ld,\n  \"peak_rss\": %ld,\n",
           t.bytes_prefetched, t.bytes_held_back, t.bytes_widened, t.bytes_released,
-          t.writebacks_started, t.resyncs,
+          t.writebacks_started, t.resyncs, t.spill_readaround_offs,
           t.bytes_read,
           t.major_faults, t.peak_rss);
   fprintf(out,

@@ -27,6 +27,7 @@ enum oc_counter {
   OC_BYTES_RECORDED,       /* bytes of release hints taken in (pacing's consumption) */
   OC_WRITEBACKS_STARTED,   /* sync_file_range(WRITE) calls on dirty shared-file data */
   OC_RESYNCS,              /* bit vector refreshed from mincore() */
+  OC_SPILL_READAROUND_OFFS, /* spilled blocks whose read-around the guard turned off */
   OC_PAGER_FAULTS,         /* faults the pager served: read faults on missing pages */
   OC_PAGER_WRITE_FAULTS,   /* ... writes (first write to a clean page, or to a missing one) */
   OC_PAGER_BYTES_FILLED,   /* read from stores for faults */
@@ -81,6 +82,7 @@ struct oc_stats_totals {
   long releases_recorded, releases_dropped, releases_issued, releases_coalesced, releases_rescued;
   long release_calls_saved, releases_unissuable;
   long bytes_prefetched, bytes_held_back, bytes_widened, bytes_released, writebacks_started, resyncs;
+  long spill_readaround_offs;
   long bytes_read, major_faults, peak_rss;
   long pager_faults, pager_write_faults, pager_bytes_filled, pager_bytes_prefetched;
   long token_acquired, token_hand_ons, token_give_ups, token_held_ns;
@@ -88,6 +90,8 @@ struct oc_stats_totals {
 };
 
 void oc_stats_totals(struct oc_stats_totals *totals);
+/* Bytes the process has read from storage (/proc/self/io read_bytes); -1 if unknown. */
+long oc_stats_read_bytes(void);
 
 struct oc_stats_header {
   const char *policy, *backend;

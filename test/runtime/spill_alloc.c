@@ -8,14 +8,22 @@
  *   fallback  spilling refused by the directory (the script sets a bad one): every
  *             block still works, nothing is spilled.
  *   full      a 40 MiB block in a directory with less free space: ordinary memory.
+ *   released  a spilled block written, released (its write-back opens the file in the
+ *             release worker) and freed: no descriptor of its deleted file is left.
+ *   random    a 96 MiB spilled block written, then read at 4000 random pages (run in
+ *             a small group by spill_readaround.sh, which reads the statistics).
  * Exit 0 when every check holds; each failure prints one line.
  */
+#include <dirent.h>
 #include <malloc.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "outcore/outcore.h"
 
 #define MiB (1UL << 20)
 static int failures;
@@ -125,6 +133,55 @@ static void forked(void) {
   free(p);
 }
 
+/* Open descriptors of deleted files (spilled blocks' files) in this process. */
+static int deleted_file_fds(void) {
+  DIR *d = opendir("/proc/self/fd");
+  struct dirent *e;
+  int n = 0;
+  char path[64], target[512];
+  while (d && (e = readdir(d))) {
+    snprintf(path, sizeof path, "/proc/self/fd/%s", e->d_name);
+    ssize_t len = readlink(path, target, sizeof target - 1);
+    if (len > 0) {
+      target[len] = 0;
+      n += strstr(target, "(deleted)") != NULL;
+    }
+  }
+  if (d)
+    closedir(d);
+  return n;
+}
+
+static void released(void) {
+  oc_register_module(4096);
+  int before = deleted_file_fds();
+  char *p = malloc(16 * MiB);
+  memset(p, 1, 16 * MiB);
+  CHECK(spilled_mappings() == 1);
+  oc_release_block(p, 16 * MiB / 4096, 0, 1);
+  /* The block's own descriptor, and the release worker's once its write-back starts. */
+  for (int i = 0; i < 300 && deleted_file_fds() < before + 2; i++)
+    usleep(10000);
+  CHECK(deleted_file_fds() == before + 2);
+  free(p);
+  CHECK(deleted_file_fds() == before);
+}
+
+static void random_reads(void) {
+  size_t n = 96 * MiB / sizeof(double);
+  double *v = malloc(n * sizeof(double));
+  for (size_t i = 0; i < n; i++)
+    v[i] = (double)(i % 1000);
+  uint64_t x = 88172645463325252ULL;
+  double sum = 0;
+  for (int r = 0; r < 4000; r++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    sum += v[x % n];
+  }
+  printf("sum %.17g\n", sum);
+  free(v);
+}
+
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "family";
   if (strcmp(mode, "family") == 0)
@@ -135,6 +192,10 @@ int main(int argc, char **argv) {
     family(0);
   else if (strcmp(mode, "full") == 0)
     full();
+  else if (strcmp(mode, "released") == 0)
+    released();
+  else if (strcmp(mode, "random") == 0)
+    random_reads();
   else
     return 2;
   if (!failures)

@@ -33,6 +33,23 @@ TEST(SpillDecide, ModesThresholdAndSwap) {
   EXPECT_FALSE(oc_spill_decide(&in, 1024 * MiB));
 }
 
+TEST(SpillReadaround, WastedOnlyWhereFaultsScatter) {
+  // Random reads under an 8 MiB read-around: each major fault reads megabytes, and
+  // hardly a minor fault follows.
+  oc_fault_sample scatter{1000, 1200, 1000 * 6 * MiB};
+  EXPECT_TRUE(oc_spill_readaround_wasted(&scatter));
+  // A stream catching up with readahead: as many bytes per major fault, but each
+  // read-around's pages are then mapped by minor faults.
+  oc_fault_sample stream{60, 60 * 128, 60 * 8 * MiB};
+  EXPECT_FALSE(oc_spill_readaround_wasted(&stream));
+  // Small reads per fault (read-around already small, or off): nothing to guard.
+  oc_fault_sample small{1000, 1000, 1000 * 64 * 1024};
+  EXPECT_FALSE(oc_spill_readaround_wasted(&small));
+  // Too few faults to judge.
+  oc_fault_sample few{OC_READAROUND_MIN_MAJOR - 1, 0, 100 * MiB};
+  EXPECT_FALSE(oc_spill_readaround_wasted(&few));
+}
+
 TEST(SpillSettings, Parsers) {
   oc_spill_mode mode = OC_SPILL_OFF;
   EXPECT_TRUE(oc_parse_spill_mode("auto", &mode));
