@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/IRBuilder.h"
@@ -255,6 +256,29 @@ Function *moveBody(Function &F, const Twine &Name) {
   return To;
 }
 
+/// The parameters of F, which only chooses between two calls, for the
+/// debugger: Body's parameter variables, scoped to F's own subprogram, hold
+/// F's arguments from the start of Entry (a breakpoint on F showed none).
+void describeParameters(Function &F, const DISubprogram &Body, BasicBlock &Entry) {
+  DISubprogram *SP = F.getSubprogram();
+  if (!SP)
+    return;
+  DIBuilder DIB(*F.getParent(), /*AllowUnresolved=*/false, SP->getUnit());
+  auto *Loc = DILocation::get(F.getContext(), SP->getScopeLine(), 0, SP);
+  for (DINode *Node : Body.getRetainedNodes()) {
+    auto *Var = dyn_cast<DILocalVariable>(Node);
+    if (!Var || !Var->getArg() || Var->getArg() > F.arg_size() ||
+        F.hasParamAttribute(Var->getArg() - 1, Attribute::ByVal))
+      continue; // a local, or an argument passed in memory
+    auto *Own = DILocalVariable::get(F.getContext(), SP, Var->getName(), Var->getFile(),
+                                     Var->getLine(), Var->getType(), Var->getArg(),
+                                     Var->getFlags(), Var->getAlignInBits(),
+                                     Var->getAnnotations());
+    DIB.insertDbgValueIntrinsic(F.getArg(Var->getArg() - 1), Own, DIB.createExpression(), Loc,
+                                &*Entry.getFirstInsertionPt());
+  }
+}
+
 /// Gives the transformed F its saved body behind an entry test: when every
 /// fit test of F passes there (the data fits, the in-core case), F runs the
 /// code of the plain build; else it calls <F>.outcore.transformed, the
@@ -295,6 +319,8 @@ bool dispatchToSaved(Function &F, Function &Saved, const GlobalValue &LimitNow) 
   if (F.hasFnAttribute(Attribute::NoInline)) {
     Function *Plain = moveBody(F, F.getName() + ".outcore.plain");
     Entry->insertInto(&F);
+    if (DISubprogram *Body = Plain->getSubprogram())
+      describeParameters(F, *Body, *Entry);
     InCore = BasicBlock::Create(Ctx, "oc.plain", &F);
     IRBuilder<> InCoreB(InCore);
     forwardTo(InCoreB, F, *Plain);
