@@ -286,7 +286,7 @@ void describeParameters(Function &F, const DISubprogram &Body, BasicBlock &Entry
 /// choose nest by nest. False, with nothing changed, where the tests need
 /// values computed in the body.
 ///
-///   oc.dispatch:  <Saved's allocas>
+///   oc.dispatch:  <Saved's prologue: allocas, argument stores>
 ///                 fits = <each fit test, from the arguments> && ...
 ///                 br fits, <Saved's body>, oc.hinted          ; likely: in core
 ///   oc.hinted:    r = tail call <F>.outcore.transformed(<arguments>)

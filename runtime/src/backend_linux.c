@@ -195,8 +195,8 @@ static void free_table(struct maps_table *t) {
   }
 }
 
-/* Advice given on a mapping outlives a reread: the same mapping (start, end and
- * file) keeps its flags. Both tables are sorted by start. */
+/* Advice given on a mapping outlives a reread: the same mapping (start, end,
+ * device and inode) keeps its flags. Both tables are sorted by start. */
 static void carry_advice(struct maps_table *fresh, const struct maps_table *old) {
   size_t j = 0;
   for (size_t i = 0; old && i < fresh->count; i++) {
@@ -206,7 +206,8 @@ static void carry_advice(struct maps_table *fresh, const struct maps_table *old)
     if (j == old->count)
       return;
     const struct oc_mapping *o = &old->entries[j];
-    if (o->start == m->start && o->end == m->end && o->inode == m->inode) {
+    if (o->start == m->start && o->end == m->end && o->device == m->device &&
+        o->inode == m->inode) {
       atomic_init(&m->random_advised, atomic_load(&o->random_advised));
       atomic_init(&m->readaround_guarded, atomic_load(&o->readaround_guarded));
     }
