@@ -125,6 +125,22 @@ LoadInst *headerLoadOf(const SCEV *Address, const Loop *R, ScalarEvolution &SE) 
   return nullptr;
 }
 
+/// |Step| as the nest sees it where loop L runs: Step itself when L's guards
+/// show it is not negative (its non-negative constant factors aside).
+const SCEV *strideBytes(const SCEV *Step, const Loop *L, ScalarEvolution &SE) {
+  const SCEV *Rest = Step;
+  while (auto *Mul = dyn_cast<SCEVMulExpr>(Rest)) {
+    auto *C = dyn_cast<SCEVConstant>(Mul->getOperand(0));
+    if (!C || C->getAPInt().isNegative())
+      break;
+    SmallVector<const SCEV *, 2> Factors(drop_begin(Mul->operands()));
+    Rest = SE.getMulExpr(Factors);
+  }
+  if (SE.isKnownNonNegative(Rest) || SE.isKnownNonNegative(SE.applyLoopGuards(Rest, L)))
+    return Step;
+  return SE.getAbsExpr(Step, /*IsNSW=*/false);
+}
+
 /// How far the value S moves over the iterations of the nest Outer: an
 /// upper bound of its largest minus its smallest value, as an i64 SCEV
 /// invariant in Outer (|step| * backedges per loop, through sums, casts,
@@ -153,8 +169,13 @@ const SCEV *widthInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE,
     });
     if (Links.empty())
       return nullptr;
+    // The reference runs only inside the chain's innermost loop, so that
+    // loop's guards hold wherever the width counts (n > 0 makes a row step
+    // 8n non-negative): no abs in the fit test then.
+    const Loop *Innermost = Links.front()->getLoop();
     auto AbsStep = [&](const SCEVAddRecExpr *AR) {
-      return SE.getAbsExpr(SE.getTruncateOrSignExtend(AR->getStepRecurrence(SE), I64), false);
+      return strideBytes(SE.getTruncateOrSignExtend(AR->getStepRecurrence(SE), I64), Innermost,
+                         SE);
     };
     const SCEV *W = nullptr;
     if (!Row)

@@ -16,6 +16,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #define DEBUG_TYPE "outcore"
@@ -105,11 +106,13 @@ public:
       if (!Br || !Br->isConditional() || !readsLimit(Br->getCondition()))
         continue;
       SmallPtrSet<const Value *, 16> Visited;
-      if (!computableAtEntry(Br->getCondition(), Visited, Covered)) {
+      Trend T = trendWithLimit(Br->getCondition());
+      if ((T != Trend::Rising && T != Trend::Falling) ||
+          !computableAtEntry(Br->getCondition(), Visited, Covered)) {
         Tests.clear();
         return;
       }
-      Tests.push_back(Br->getCondition());
+      Tests.push_back({Br->getCondition(), T == Trend::Falling});
     }
     // A read of the limit that no such branch uses would be left unaccounted.
     if (Covered != LimitReads)
@@ -124,14 +127,77 @@ public:
   Value *build(IRBuilder<> &B) const {
     ValueToValueMapTy VMap;
     Value *All = B.getTrue();
-    for (const Value *Test : Tests)
-      All = B.CreateAnd(All, copy(Test, B, VMap));
+    for (const FitTest &Test : Tests) {
+      Value *Copy = copy(Test.Condition, B, VMap);
+      All = B.CreateAnd(All, Test.FitsWhenFalse ? B.CreateNot(Copy) : Copy);
+    }
     return B.CreateFreeze(All, "oc.fits.all");
   }
 
 private:
+  /// How a value moves as the published limit grows, other inputs fixed.
+  enum class Trend { Constant, Rising, Falling, Unknown };
+
+  /// A branch on a fit test: the pass branches to the original nest when the
+  /// condition holds, but the pipeline may have inverted both since
+  /// (InstCombine turns `ule` into a negated `ugt` and swaps the successors).
+  struct FitTest {
+    const Value *Condition;
+    bool FitsWhenFalse;
+  };
+
   const GlobalValue &LimitNow;
-  SmallVector<const Value *, 4> Tests;
+  SmallVector<FitTest, 4> Tests;
+
+  static Trend inverse(Trend T) {
+    return T == Trend::Rising ? Trend::Falling : T == Trend::Falling ? Trend::Rising : T;
+  }
+
+  /// The trend of operands combined by a function rising in each of them.
+  Trend trendOfAll(ArrayRef<const Value *> Operands) const {
+    Trend All = Trend::Constant;
+    for (const Value *Op : Operands) {
+      Trend T = trendWithLimit(Op);
+      if (T == Trend::Unknown || (All != Trend::Constant && T != Trend::Constant && T != All))
+        return Trend::Unknown;
+      if (T != Trend::Constant)
+        All = T;
+    }
+    return All;
+  }
+
+  /// V's trend, from what fit tests are made of: the limit, a comparison
+  /// with it (the limit's side bigger: fits), its floor (umax), freeze, not,
+  /// and, or. Anything else that reads the limit is unknown.
+  Trend trendWithLimit(const Value *V) const {
+    if (!readsLimit(V))
+      return Trend::Constant;
+    if (isLimitRead(V))
+      return Trend::Rising;
+    using namespace PatternMatch;
+    const Value *X, *Y;
+    if (match(V, m_Not(m_Value(X))))
+      return inverse(trendWithLimit(X));
+    if (match(V, m_Freeze(m_Value(X))))
+      return trendWithLimit(X);
+    if (match(V, m_CombineOr(m_LogicalAnd(m_Value(X), m_Value(Y)),
+                             m_LogicalOr(m_Value(X), m_Value(Y)))) ||
+        match(V, m_CombineOr(m_UMax(m_Value(X), m_Value(Y)), m_UMin(m_Value(X), m_Value(Y)))))
+      return trendOfAll({X, Y});
+    if (auto *Cmp = dyn_cast<ICmpInst>(V)) {
+      // Rising when the right side rises and the left does not, for <, <=.
+      Trend Left = trendWithLimit(Cmp->getOperand(0)),
+            Right = trendWithLimit(Cmp->getOperand(1));
+      Trend Smaller = Left == Trend::Constant   ? Right
+                      : Right == Trend::Constant ? inverse(Left)
+                                                 : Trend::Unknown;
+      if (Cmp->isLT(Cmp->getPredicate()) || Cmp->isLE(Cmp->getPredicate()))
+        return Smaller;
+      if (Cmp->isGT(Cmp->getPredicate()) || Cmp->isGE(Cmp->getPredicate()))
+        return inverse(Smaller);
+    }
+    return Trend::Unknown;
+  }
 
   bool isLimitRead(const Value *V) const {
     auto *L = dyn_cast<LoadInst>(V);
@@ -179,7 +245,8 @@ private:
     Instruction *C = I->clone();
     for (Use &Op : C->operands())
       Op.set(copy(Op.get(), B, VMap));
-    C->dropPoisonGeneratingAnnotations();
+    if (!isLimitRead(I)) // the limit's range holds everywhere (the runtime's promise)
+      C->dropPoisonGeneratingAnnotations();
     C->setDebugLoc(DebugLoc());
     B.Insert(C, I->getName());
     VMap[V] = C;

@@ -23,6 +23,9 @@ namespace outcore {
 
 /// The runtime's published limit (ABI), which every fit test loads.
 constexpr const char *MemoryLimitNowName = "oc_memory_limit_now";
+/// The least value the runtime publishes there (outcore.h's
+/// OC_MEMORY_LIMIT_NOW_MIN): the fit test's load carries it as a range.
+constexpr uint64_t MemoryLimitNowMin = 16384;
 
 struct Runtime {
   llvm::FunctionCallee Prefetch, PrefetchBlock, ReleaseBlock, PrefetchReleaseBlock,

@@ -2,6 +2,8 @@
 
 #include "Versioning.h"
 
+#include "RuntimeCalls.h"
+
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/DomTreeUpdater.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -197,10 +199,17 @@ static Loop *versionAt(Loop *L, Instruction *At, const Footprint &FP, uint64_t A
         LoadInst *Published =
             B.CreateAlignedLoad(B.getInt64Ty(), LimitNow, Align(8), "oc.limit");
         Published->setAtomic(AtomicOrdering::Unordered);
-        Value *Limit = AlwaysFits ? B.CreateBinaryIntrinsic(Intrinsic::umax, Published,
-                                                            B.getInt64(AlwaysFits), nullptr,
-                                                            "oc.limit.floor")
-                                  : Published;
+        // Never below the runtime's floor, and always set (LONG_MAX until it
+        // runs): a footprint within the floor folds the test away.
+        Published->setMetadata(LLVMContext::MD_range,
+                               MDBuilder(B.getContext())
+                                   .createRange(APInt(64, MemoryLimitNowMin), APInt(64, 0)));
+        Published->setMetadata(LLVMContext::MD_noundef, MDNode::get(B.getContext(), {}));
+        Value *Limit = AlwaysFits > MemoryLimitNowMin
+                           ? B.CreateBinaryIntrinsic(Intrinsic::umax, Published,
+                                                     B.getInt64(AlwaysFits), nullptr,
+                                                     "oc.limit.floor")
+                           : Published;
         return B.CreateICmpULE(Bytes, Limit, "oc.fits");
       },
       Suffix, VMap, LI, DT, SE);

@@ -1,5 +1,7 @@
 #include "limit.h"
 
+#include "outcore/outcore.h" /* oc_memory_limit_now, defined here */
+
 #include <ctype.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -165,10 +167,14 @@ static void (*_Atomic arbiter)(const struct oc_limit_inputs *, struct oc_limit_f
 static bool publishing; /* under sample_lock */
 
 /* Declared in outcore/outcore.h (the ABI): LONG_MAX until the runtime runs. Written
- * under sample_lock with relaxed atomic stores; compiled code reads it with one load. */
+ * under sample_lock with relaxed atomic stores; compiled code reads it with one load,
+ * which the pass marks as never below OC_MEMORY_LIMIT_NOW_MIN (so the fit test needs
+ * no floor of its own). */
 __attribute__((visibility("default"))) long oc_memory_limit_now = LONG_MAX;
 
 static void publish_locked(long limit) {
+  if (limit < OC_MEMORY_LIMIT_NOW_MIN)
+    limit = OC_MEMORY_LIMIT_NOW_MIN;
   __atomic_store_n(&oc_memory_limit_now, publishing ? limit : LONG_MAX, __ATOMIC_RELAXED);
 }
 

@@ -91,9 +91,11 @@ long oc_memory_limit(void);
  * oc_memory_limit() returns, as of the runtime's last sample of the figures: at
  * start and in a forked child, at each oc_memory_limit() call that
  * finds them older than 5 ms, and every 10 ms once hints have started the runtime's
- * release worker. Written only by the runtime (relaxed atomic stores); read it with
- * a plain or relaxed atomic load. */
+ * release worker, but never below OC_MEMORY_LIMIT_NOW_MIN (a fit test may rely on
+ * that: data of at most that size fits at any limit). Written only by the runtime
+ * (relaxed atomic stores); read it with a plain or relaxed atomic load. */
 extern long oc_memory_limit_now;
+#define OC_MEMORY_LIMIT_NOW_MIN 16384L
 
 #ifdef __cplusplus
 }

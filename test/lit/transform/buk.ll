@@ -16,9 +16,8 @@
 ; CHECK-NEXT:    [[KEY2:%.*]] = call i64 @llvm.umin.i64(i64 [[DENSE]], i64 [[PAGES]])
 ; CHECK-NEXT:    [[FP0:%.*]] = add i64 [[KEY2]], [[DENSE0]]
 ; CHECK-NEXT:    [[FP:%.*]] = add i64 [[FP0]], 8192
-; CHECK-NEXT:    %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
-; CHECK-NEXT:    %oc.limit.floor = call i64 @llvm.umax.i64(i64 %oc.limit, i64 {{[0-9]+}})
-; CHECK-NEXT:    %oc.fits = icmp ule i64 [[FP]], %oc.limit.floor
+; CHECK-NEXT:    %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8{{.*}}, !range [[LIMIT_RANGE:![0-9]+]]
+; CHECK-NEXT:    %oc.fits = icmp ule i64 [[FP]], %oc.limit
 ; CHECK:       for.body.oc.orig:
 ; CHECK-NOT:     call void @oc_
 ; CHECK:         call void @bucket_copy.outcore.hinted.0(

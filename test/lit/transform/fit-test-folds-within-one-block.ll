@@ -23,9 +23,8 @@
 ; RUN: opt -load-pass-plugin=%outcore -passes='function(outcore),default<O2>' -S %s | FileCheck %s --check-prefix=FOLDED
 ;
 ; The fit test compares with the limit raised to one prefetch block (4 pages of 4096 B):
-; CHECK:         %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
-; CHECK-NEXT:    %oc.limit.floor = call i64 @llvm.umax.i64(i64 %oc.limit, i64 16384)
-; CHECK-NEXT:    %oc.fits = icmp ule i64 %{{.*}}, %oc.limit.floor
+; CHECK:         %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8{{.*}}, !range [[LIMIT_RANGE:![0-9]+]]
+; CHECK-NEXT:    %oc.fits = icmp ule i64 %{{.*}}, %oc.limit
 ;
 ; Once the constants reach it, nothing of the hinted side is left:
 ; FOLDED-NOT: oc_memory_limit_now

@@ -5,9 +5,8 @@
 ; (.oc.orig) run with no test or branch per entry.
 ; CHECK-LABEL: define dso_local void @sweeps(
 ; CHECK:       for.cond1.preheader.lr.ph:
-; CHECK:         %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
-; CHECK-NEXT:    %oc.limit.floor = call i64 @llvm.umax.i64(i64 %oc.limit, i64 {{[0-9]+}})
-; CHECK-NEXT:    %oc.fits = icmp ule i64 %{{.*}}, %oc.limit.floor
+; CHECK:         %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8{{.*}}, !range [[LIMIT_RANGE:![0-9]+]]
+; CHECK-NEXT:    %oc.fits = icmp ule i64 %{{.*}}, %oc.limit
 ; CHECK-NEXT:    br i1 %oc.fits, label %for.cond1.preheader.oc.ph.oc.orig, label %[[CALL:[^,]*]], !prof
 ; CHECK:       for.cond1.preheader.oc.orig:
 ; CHECK-NOT:     @oc_

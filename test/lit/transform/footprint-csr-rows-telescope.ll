@@ -19,9 +19,8 @@
 ; CHECK-NEXT:    [[PAGES:%.*]] = shl i64 [[ELEMS]], 12
 ; CHECK-NEXT:    [[GATHER:%.*]] = add nuw nsw i64 [[PAGES]], 8
 ; CHECK-NEXT:    [[X:%.*]] = call i64 @llvm.umin.i64(i64 [[DENSE]], i64 [[GATHER]])
-; CHECK:         %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
-; CHECK-NEXT:    %oc.limit.floor = call i64 @llvm.umax.i64(i64 %oc.limit, i64 {{[0-9]+}})
-; CHECK-NEXT:    %oc.fits = icmp ule i64 {{%.*}}, %oc.limit.floor
+; CHECK:         %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8{{.*}}, !range [[LIMIT_RANGE:![0-9]+]]
+; CHECK-NEXT:    %oc.fits = icmp ule i64 {{%.*}}, %oc.limit
 ;
 ; // A CSR sparse mat-vec: the k loop walks row r from rowptr[r] to
 ; // rowptr[r + 1]. Over the nest the rows follow each other, so val[k] and

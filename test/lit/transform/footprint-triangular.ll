@@ -12,9 +12,8 @@
 ; CHECK-NEXT:    [[COLS:%.*]] = shl nuw nsw i64 [[M1W]], 3
 ; CHECK-NEXT:    [[SUM:%.*]] = add i64 [[ROWS]], [[COLS]]
 ; CHECK-NEXT:    [[FP:%.*]] = add i64 [[SUM]], 8208
-; CHECK-NEXT:    %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
-; CHECK-NEXT:    %oc.limit.floor = call i64 @llvm.umax.i64(i64 %oc.limit, i64 {{[0-9]+}})
-; CHECK-NEXT:    %oc.fits = icmp ule i64 [[FP]], %oc.limit.floor
+; CHECK-NEXT:    %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8{{.*}}, !range [[LIMIT_RANGE:![0-9]+]]
+; CHECK-NEXT:    %oc.fits = icmp ule i64 [[FP]], %oc.limit
 ;
 ; // A symmetric rank-k update over the lower triangle, int counters and
 ; // fixed-size array parameters. The j loops run to i: their trip counts vary

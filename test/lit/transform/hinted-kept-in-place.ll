@@ -6,9 +6,8 @@
 ; in @scaled_sums after its fit test, as an in-function copy, and no
 ; .outcore.hinted function is made. Debug info (-g) still verifies.
 ; CHECK-LABEL: define dso_local void @scaled_sums(
-; CHECK:         %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
-; CHECK-NEXT:    %oc.limit.floor = call i64 @llvm.umax.i64(i64 %oc.limit, i64 {{[0-9]+}})
-; CHECK-NEXT:    %oc.fits = icmp ule i64 %{{.*}}, %oc.limit.floor
+; CHECK:         %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8{{.*}}, !range [[LIMIT_RANGE:![0-9]+]]
+; CHECK-NEXT:    %oc.fits = icmp ule i64 %{{.*}}, %oc.limit
 ; CHECK-NEXT:    br i1 %oc.fits, label %for.body.oc.ph.oc.orig, label %for.body.oc.ph, !prof
 ; CHECK:       for.body.oc.orig:
 ; CHECK:         %vla.oc.orig = alloca double, i64 %m

@@ -7,8 +7,8 @@
 ; copy: MATVEC's hinted loop ran 47 % more instructions than the original
 ; (callgrind, 278 M against 189 M; 190 M with it).
 ; CHECK-LABEL: define dso_local void @mv(
-; CHECK:         call void @mv.outcore.hinted.0(i64 %arg1, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, ptr %arg2, ptr %arg4, ptr %arg3, i64 %arg0)
-; CHECK-LABEL: define internal void @mv.outcore.hinted.0(i64 %arg1, i64 %{{.*}}, i64 %{{.*}}, i64 %{{.*}}, ptr noalias %arg2, ptr noalias %arg4, ptr noalias %arg3, i64 %arg0)
+; CHECK:         call void @mv.outcore.hinted.0(i64 %arg1, i64 %arg0, ptr %arg2, ptr %arg4, ptr %arg3)
+; CHECK-LABEL: define internal void @mv.outcore.hinted.0(i64 %arg1, i64 %arg0, ptr noalias %arg2, ptr noalias %arg4, ptr noalias %arg3)
 ;
 ; Made with clang -O2 -Xclang -disable-llvm-passes, then
 ; opt -passes='function(outcore-prepare),cgscc(function-attrs)' (nocapture).

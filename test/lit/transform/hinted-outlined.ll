@@ -9,9 +9,8 @@
 ; the function would keep shift in a callee-saved register and copy it to
 ; %ecx for the shift on every iteration).
 ; CHECK-LABEL: define dso_local void @digit_histogram(
-; CHECK:         %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
-; CHECK-NEXT:    %oc.limit.floor = call i64 @llvm.umax.i64(i64 %oc.limit, i64 {{[0-9]+}})
-; CHECK-NEXT:    %oc.fits = icmp ule i64 %{{.*}}, %oc.limit.floor
+; CHECK:         %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8{{.*}}, !range [[LIMIT_RANGE:![0-9]+]]
+; CHECK-NEXT:    %oc.fits = icmp ule i64 %{{.*}}, %oc.limit
 ; CHECK-NEXT:    br i1 %oc.fits, label %for.body.oc.ph.oc.orig, label %[[CALL:[^,]*]], !prof [[LIKELY:![0-9]+]]
 ; CHECK:       for.body.oc.orig:
 ; CHECK-NOT:     call

@@ -2,10 +2,11 @@
 ; RUN: opt -load-pass-plugin=%outcore -passes='outcore,verify' -S %s | FileCheck %s
 ; RUN: opt -load-pass-plugin=%outcore -passes='outcore<unknown-trip=large>,verify' -S %s | FileCheck %s --check-prefix=LARGE
 ;
-; Before the nest: the footprint of its references from n and m (8|m| bytes
+; Before the nest: the footprint of its references from n and m (8m bytes
 ; per row of a times n - 1, a row of a and of b, c read and written, a
-; page per array for an unaligned start), one load of the runtime's limit
-; (oc_memory_limit_now, no call), and the choice, weighted towards the original
+; page per array for an unaligned start; m is positive wherever a row is
+; read, so no |m|), one load of the runtime's limit (oc_memory_limit_now,
+; no call, never below the runtime's 16 KiB floor: its range), and the choice, weighted towards the original
 ; nest (the clone, .oc.orig), which has no hints and stays in @matvec with no
 ; call in it; the hinted side is moved to @matvec.outcore.hinted.0 (noinline),
 ; called on the unlikely branch. Then the
@@ -17,15 +18,13 @@
 ; CHECK:       @oc_memory_limit_now = external global i64
 ; CHECK-LABEL: define dso_local void @matvec(
 ; CHECK:       for.cond1.preheader.lr.ph:
-; CHECK:         [[NEG:%.*]] = mul i64 %m, -8
-; CHECK:         [[POS:%.*]] = shl i64 %m, 3
-; CHECK:         [[ROW:%.*]] = call i64 @llvm.smax.i64(i64 [[NEG]], i64 [[POS]])
-; CHECK:         [[N1:%.*]] = add i64 %n, -1
-; CHECK:         [[A:%.*]] = mul i64 [[ROW]], [[N1]]
-; CHECK:         [[FP:%.*]] = add i64 {{%.*}}, 12288
-; CHECK-NEXT:    %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
-; CHECK-NEXT:    %oc.limit.floor = call i64 @llvm.umax.i64(i64 %oc.limit, i64 {{[0-9]+}})
-; CHECK-NEXT:    %oc.fits = icmp ule i64 [[FP]], %oc.limit.floor
+; CHECK:         [[COL:%.*]] = shl i64 %n, 3
+; CHECK-NEXT:    [[COL1:%.*]] = add i64 [[COL]], 8
+; CHECK-NEXT:    [[A:%.*]] = mul i64 %m, [[COL1]]
+; CHECK-NEXT:    [[AC:%.*]] = add i64 [[A]], [[COL]]
+; CHECK-NEXT:    [[FP:%.*]] = add i64 [[AC]], 12288
+; CHECK-NEXT:    %oc.limit = load atomic i64, ptr @oc_memory_limit_now unordered, align 8{{.*}}, !range [[LIMIT_RANGE:![0-9]+]]
+; CHECK-NEXT:    %oc.fits = icmp ule i64 [[FP]], %oc.limit
 ; CHECK-NEXT:    br i1 %oc.fits, label %[[ORIG:.*]], label %[[HINTED:[^,]*]], !prof [[LIKELY:![0-9]+]]
 ; CHECK:       [[ORIG]]:
 ; CHECK-NOT:     call {{.*}}@{{oc_|matvec}}
@@ -146,4 +145,5 @@ attributes #1 = { nocallback nofree nosync nounwind speculatable willreturn memo
 !6 = distinct !{!6, !7}
 !7 = !{!"llvm.loop.mustprogress"}
 !8 = distinct !{!8, !7}
+; CHECK: [[LIMIT_RANGE]] = !{i64 16384, i64 0}
 ; CHECK: [[LIKELY]] = !{!"branch_weights", i32 {{[0-9]+}}, i32 1}

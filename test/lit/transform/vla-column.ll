@@ -7,11 +7,10 @@
 ; gets no hints), a page per iteration 10 iterations ahead, the previous
 ; iteration's page released only when |8 * cols| is at least a page.
 ; CHECK-LABEL: define dso_local void @column_sums(
-; CHECK:         [[STEP:%.*]] = shl i64 %cols, 3
 ; CHECK:         br i1 %oc.fits,
-; CHECK:         call void @column_sums.outcore.hinted.0(ptr %a, i64 %rows, i64 [[STEP]],
+; CHECK:         call void @column_sums.outcore.hinted.0(
 ; CHECK-LABEL: define internal void @column_sums.outcore.hinted.0(
-; CHECK-SAME:    ptr %a, i64 %rows, i64 [[STEP:%[0-9]+]],
+; CHECK:         [[STEP:%.*]] = shl i64 %cols, 3
 ; CHECK:       for.inc.lr.ph:
 ; CHECK:         [[ABS:%.*]] = call i64 @llvm.abs.i64(i64 [[STEP]], i1 false)
 ; CHECK-NEXT:    %oc.page.stride = icmp uge i64 [[ABS]], 4096

@@ -198,4 +198,16 @@ TEST(LimitPublish, FollowsEverySampleWhilePublished) {
   oc_limit_init(0); // back to the test program's own figures
 }
 
+TEST(LimitPublish, NeverBelowTheFitTestsFloor) {
+  // The pass marks the fit test's load as at least OC_MEMORY_LIMIT_NOW_MIN.
+  oc_limit_init(4096);
+  oc_limit_publish(true);
+  EXPECT_EQ(limitNow(), OC_MEMORY_LIMIT_NOW_MIN);
+  oc_limit_init(OC_MEMORY_LIMIT_NOW_MIN + 4096);
+  EXPECT_EQ(limitNow(), OC_MEMORY_LIMIT_NOW_MIN + 4096);
+  oc_limit_publish(false);
+  EXPECT_EQ(limitNow(), LONG_MAX);
+  oc_limit_init(0); // back to the test program's own figures
+}
+
 } // namespace
