@@ -100,7 +100,7 @@ static void fork_child(void) {
   oc_release_worker_fork_child();
   oc_arbiter_fork_child();
   oc_trace_fork_child();
-  oc_stats_thread_traced(false);
+  oc_stats_thread_traced(NULL);
   /* The child's own figures (its arbitration ended above) for its fit tests now:
    * its first hint may be long after the fork. */
   if (limit_started && atomic_load(&oc_state) != OC_STATE_STOPPED)
@@ -243,7 +243,7 @@ bool oc_thread_enter(void) {
   if (!oc_stats_register_thread())
     return false;
   oc_trace_register_thread();
-  oc_stats_thread_traced(oc_tls_trace != NULL);
+  oc_stats_thread_traced(oc_trace_page_counts());
   return true;
 }
 

@@ -9,6 +9,7 @@
 
 __thread struct oc_thread_counts *oc_tls_counts;
 __thread struct oc_thread_counts *oc_tls_fast_counts;
+__thread struct oc_thread_counts *oc_tls_page_counts;
 _Atomic(long) oc_counters[OC_COUNTER_COUNT];
 
 static __thread struct oc_thread_counts thread_block;
@@ -32,7 +33,7 @@ static void retire_thread(void *block) {
   }
   retired_seen += atomic_load_explicit(&mine->seen, memory_order_relaxed);
   pthread_mutex_unlock(&registry_lock);
-  oc_tls_counts = oc_tls_fast_counts = NULL;
+  oc_tls_counts = oc_tls_fast_counts = oc_tls_page_counts = NULL;
   thread_retired = true;
 }
 
@@ -55,11 +56,21 @@ bool oc_stats_register_thread(void) {
   registry = mine;
   pthread_mutex_unlock(&registry_lock);
   pthread_setspecific(exit_key, mine);
-  oc_tls_counts = oc_tls_fast_counts = mine;
+  oc_tls_counts = oc_tls_fast_counts = oc_tls_page_counts = mine;
   return true;
 }
 
-void oc_stats_thread_traced(bool traced) { oc_tls_fast_counts = traced ? NULL : oc_tls_counts; }
+void oc_stats_register_counts(struct oc_thread_counts *counts) {
+  pthread_mutex_lock(&registry_lock);
+  counts->next = registry;
+  registry = counts;
+  pthread_mutex_unlock(&registry_lock);
+}
+
+void oc_stats_thread_traced(struct oc_thread_counts *page_counts) {
+  oc_tls_fast_counts = page_counts ? NULL : oc_tls_counts;
+  oc_tls_page_counts = page_counts ? page_counts : oc_tls_counts;
+}
 
 void oc_stats_fork_prepare(void) { pthread_mutex_lock(&registry_lock); }
 

@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdint.h>
 
 enum oc_counter {
   OC_HINTS_SLOW,           /* prefetch hints the fast path could not filter */
@@ -44,6 +45,7 @@ enum oc_counter {
 /* Per-thread count of hints seen: the fast path bumps it without a shared cache line. */
 struct oc_thread_counts {
   _Atomic(long) seen;
+  _Atomic(uintptr_t) last_page_hint; /* oc_prefetch's last address (a trace's sample) */
   struct oc_thread_counts *next;
 };
 
@@ -55,6 +57,11 @@ extern __thread struct oc_thread_counts *oc_tls_counts
  * (registered and not traced), else NULL: the fast path's one test, so that tracing
  * costs an untraced hint nothing. */
 extern __thread struct oc_thread_counts *oc_tls_fast_counts
+    __attribute__((tls_model("initial-exec"), visibility("hidden")));
+/* Where a registered thread's page hints (oc_prefetch) are counted on the fast path,
+ * traced or not, else NULL: the thread's own counts, or those its trace ring keeps
+ * (a traced thread's filtered page hints are only counted, not recorded one by one). */
+extern __thread struct oc_thread_counts *oc_tls_page_counts
     __attribute__((tls_model("initial-exec"), visibility("hidden")));
 
 extern _Atomic(long) oc_counters[OC_COUNTER_COUNT] __attribute__((visibility("hidden")));
@@ -70,8 +77,12 @@ bool oc_stats_init(void);
 /* Registers the calling thread's counters; false after the thread's exit handlers
  * ran (its hints are then counted in OC_HINTS_SEEN_UNTRACKED). */
 bool oc_stats_register_thread(void);
-/* Tracing on this (registered) thread or not: whether its hints leave the fast path. */
-void oc_stats_thread_traced(bool traced);
+/* Tracing on this (registered) thread (page_counts: its ring's page-hint counts) or not
+ * (NULL): its block hints then leave the fast path, its page hints count there. */
+void oc_stats_thread_traced(struct oc_thread_counts *page_counts);
+/* Counts that outlive their threads (a trace ring's), summed with the threads' from now
+ * on; never removed. */
+void oc_stats_register_counts(struct oc_thread_counts *counts);
 /* Fork handlers: the child's counts start from zero. */
 void oc_stats_fork_prepare(void);
 void oc_stats_fork_parent(void);

@@ -20,6 +20,7 @@
 #include "backend_linux.h"
 #include "limit.h"
 #include "runtime.h"
+#include "stats.h"
 #include "workers.h"
 
 _Static_assert(sizeof(struct oc_trace_header) == 64, "the file format's header size");
@@ -56,7 +57,21 @@ struct watched {
 static _Atomic(bool) tracing, faults_reported;
 static int trace_fd = -1;
 static char trace_path[PATH_MAX];
-static _Atomic(struct oc_trace_ring *) rings;
+static _Atomic(struct oc_trace_ring *) rings; /* each the first member of a traced_thread */
+
+/* A ring and the page hints (oc_prefetch) of its thread, which the fast path counts in
+ * page_counts without recording those it filters; the writer reports these as a run
+ * per tick (OC_TRACE_COUNTED). Never freed: a later thread reuses both. */
+struct traced_thread {
+  struct oc_trace_ring ring;
+  struct oc_thread_counts page_counts;   /* the thread's oc_tls_page_counts */
+  _Atomic(uint64_t) page_hints_recorded; /* owner: page hints recorded one by one */
+  uint64_t page_filtered_reported;       /* writer */
+};
+
+static struct traced_thread *traced_thread_of(struct oc_trace_ring *ring) {
+  return (struct traced_thread *)ring;
+}
 static pthread_key_t ring_key;
 static pthread_t writer;
 static bool writer_running, write_failed;
@@ -240,7 +255,33 @@ static void watch_hints(const struct oc_trace_record *r, size_t n) {
 
 /* Records go from the ring straight into the output buffer, leaving room for the
  * mapping records their hints may add (so that nothing flushes under watch_hints). */
-static void drain_ring(struct oc_trace_ring *ring) {
+/* The page hints the fast path filtered on the ring's thread since the last report.
+ * The count is read before the recorded hints, so that a hint recorded after it is
+ * not taken as filtered; one hint counted but not yet recorded may be in flight while
+ * the thread runs (`settled`: it is gone, or it is the caller), so one is held back. */
+static void report_filtered_page_hints(struct traced_thread *t, bool settled) {
+  uint64_t seen = (uint64_t)atomic_load_explicit(&t->page_counts.seen, memory_order_acquire);
+  uint64_t filtered =
+      seen - atomic_load_explicit(&t->page_hints_recorded, memory_order_acquire);
+  if (!settled && filtered)
+    filtered--;
+  if (filtered <= t->page_filtered_reported)
+    return;
+  if (OUT_RECORDS - out_count <= WATCH_MAX)
+    flush_out();
+  out[out_count++] = (struct oc_trace_record){
+      oc_trace_clock(),
+      atomic_load_explicit(&t->page_counts.last_page_hint, memory_order_relaxed),
+      filtered - t->page_filtered_reported,
+      -1,
+      0,
+      OC_TRACE_PREFETCH_HINT,
+      OC_TRACE_FILTERED | OC_TRACE_RUN | OC_TRACE_COUNTED};
+  watch_hints(out + out_count - 1, 1);
+  t->page_filtered_reported = filtered;
+}
+
+static void drain_ring(struct oc_trace_ring *ring, bool settled) {
   size_t n;
   do {
     if (OUT_RECORDS - out_count <= WATCH_MAX)
@@ -249,6 +290,7 @@ static void drain_ring(struct oc_trace_ring *ring) {
     out_count += n;
     watch_hints(out + out_count - n, n);
   } while (n);
+  report_filtered_page_hints(traced_thread_of(ring), settled);
   uint64_t lost = atomic_load_explicit(&ring->lost, memory_order_relaxed);
   if (lost != ring->lost_reported) {
     emit(OC_TRACE_LOST, oc_trace_clock(), 0, lost - ring->lost_reported);
@@ -261,9 +303,9 @@ static void drain_all(void) {
     int state = atomic_load_explicit(&ring->state, memory_order_acquire);
     if (state == OC_RING_FREE)
       continue;
-    drain_ring(ring);
+    drain_ring(ring, ring == oc_tls_trace);
     if (state == OC_RING_RETIRED) { /* its thread is gone: nothing comes after this */
-      drain_ring(ring);
+      drain_ring(ring, true);
       atomic_store_explicit(&ring->state, OC_RING_FREE, memory_order_release);
     }
   }
@@ -355,11 +397,12 @@ void oc_trace_register_thread(void) {
       ring = r;
   }
   if (!ring) {
-    void *mem = mmap(NULL, sizeof *ring, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                     -1, 0);
+    void *mem = mmap(NULL, sizeof(struct traced_thread), PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (mem == MAP_FAILED)
       return; /* this thread goes untraced */
     ring = mem;
+    oc_stats_register_counts(&traced_thread_of(ring)->page_counts);
     atomic_store(&ring->state, OC_RING_ACTIVE);
     struct oc_trace_ring *head = atomic_load(&rings);
     do
@@ -371,6 +414,18 @@ void oc_trace_register_thread(void) {
   }
   pthread_setspecific(ring_key, ring);
   oc_tls_trace = ring;
+}
+
+struct oc_thread_counts *oc_trace_page_counts(void) {
+  return oc_tls_trace ? &traced_thread_of(oc_tls_trace)->page_counts : NULL;
+}
+
+void oc_trace_page_hint(struct oc_trace_ring *ring, uintptr_t addr) {
+  oc_trace_hint(ring, OC_TRACE_PREFETCH_HINT, addr, 1, 0, -1, 0);
+  struct traced_thread *t = traced_thread_of(ring);
+  atomic_store_explicit(&t->page_hints_recorded,
+                        atomic_load_explicit(&t->page_hints_recorded, memory_order_relaxed) + 1,
+                        memory_order_release);
 }
 
 void oc_trace_event(enum oc_trace_kind kind, uintptr_t addr, uintptr_t len, int priority,

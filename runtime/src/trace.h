@@ -27,8 +27,8 @@ struct oc_trace_header {
   uint64_t reserved[4];
 };
 
-/* Non-null on a registered thread while tracing (release hints test it; prefetch hints
- * leave the fast path through oc_tls_fast_counts). */
+/* Non-null on a registered thread while tracing (release hints test it; block prefetch
+ * hints leave the fast path through oc_tls_fast_counts; page hints stay on it). */
 extern __thread struct oc_trace_ring *oc_tls_trace
     __attribute__((tls_model("initial-exec"), visibility("hidden")));
 
@@ -67,6 +67,14 @@ static inline __attribute__((always_inline)) void
 oc_trace_filtered_hint(struct oc_trace_ring *ring, uintptr_t addr, int priority, int tag) {
   oc_trace_ring_filtered(ring, oc_trace_clock, addr, priority, tag);
 }
+
+struct oc_thread_counts;
+/* The calling thread's page-hint counts when it is traced (oc_stats_thread_traced), else
+ * NULL. */
+struct oc_thread_counts *oc_trace_page_counts(void);
+/* A page hint (oc_prefetch) the fast path did not filter, from the program's thread:
+ * recorded (its filtered ones are only counted). */
+void oc_trace_page_hint(struct oc_trace_ring *ring, uintptr_t addr);
 
 /* Opens path and starts the writer; false (one line on stderr) when it cannot. */
 bool oc_trace_start(const char *path);

@@ -41,6 +41,11 @@ enum oc_trace_kind {
 #define OC_TRACE_RUN 4u
 #define OC_TRACE_RUN_TICKS (1u << 21) /* about 1 ms of the time-stamp counter */
 #define OC_TRACE_RUN_CLOCK_EVERY 64u
+/* A run (flags OC_TRACE_FILTERED | OC_TRACE_RUN | OC_TRACE_COUNTED) of the page hints
+ * (oc_prefetch) the fast path filtered on one thread since its previous such record,
+ * written by the trace writer at `time` (every tick): they are counted, not recorded,
+ * and addr is the thread's last page hint then (a sample). */
+#define OC_TRACE_COUNTED 8u
 #define OC_TRACE_BASELINE 2u /* page-in: the pages' first sweep found them resident */
 
 struct oc_trace_record {

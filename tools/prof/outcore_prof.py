@@ -39,6 +39,7 @@ RECORD_SIZE = 32
 FILTERED = 1
 BASELINE = 2
 RUN = 4  # filtered prefetch hints: the record stands for `len` of them (trace_ring.h)
+COUNTED = 8  # with RUN: page hints counted over a tick, `addr` the last one's (a sample)
 NULL_PAGE_END = 65536  # below vm.mmap_min_addr: never data (the runtime drops such hints)
 PROGRAM_KINDS = (PREFETCH_HINT, RELEASE_HINT)
 
@@ -473,6 +474,8 @@ def main(argv=None):
                             ("releases_issued", RELEASE_ISSUED), ("faults", FAULT),
                             ("page_ins", PAGE_IN), ("page_outs", PAGE_OUT),
                             ("limit_samples", LIMIT))},
+               "prefetch_hints": int(hint_count(
+                   trace.records[trace.records["kind"] == PREFETCH_HINT]).sum()),
                "arrays": [{"name": a.name, "start": a.start, "bytes": a.end - a.start,
                            "tags": sorted(a.tags), **{c: a.counts.get(c, 0)
                                                        for c in TABLE_COLUMNS}}

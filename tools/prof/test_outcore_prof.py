@@ -92,6 +92,14 @@ class Definitions(unittest.TestCase):
         self.assertEqual(c["prefetch hints"], 1001)
         self.assertEqual(c["filtered on the fast path"], 1000)
 
+    def test_counted_page_hints_count_each(self):
+        # The writer's count of a thread's filtered page hints over a tick (no tag).
+        c = self.counts([record(10, op.PREFETCH_HINT, page(2), 1, tag=1),
+                         record(20, op.PREFETCH_HINT, page(5), 25000, tag=-1,
+                                flags=op.FILTERED | op.RUN | op.COUNTED)])
+        self.assertEqual(c["prefetch hints"], 25001)
+        self.assertEqual(c["filtered on the fast path"], 25000)
+
     def test_baseline_page_in_is_no_fault(self):
         c = self.counts([record(10, op.PREFETCH_HINT, page(4), PAGE, tag=1),
                          record(15, op.PAGE_IN, page(4), 8 * PAGE, flags=op.BASELINE)])
