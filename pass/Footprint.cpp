@@ -98,6 +98,14 @@ const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &
   return nullptr;
 }
 
+} // namespace
+
+const SCEV *upperBoundOver(const SCEV *S, const Loop *L, ScalarEvolution &SE) {
+  return upperBoundInNest(S, L, SE);
+}
+
+namespace {
+
 /// A row walk of the nest and its iterations over the whole nest (i64):
 /// its rows follow each other, so they telescope to p[last + 1] - p[first].
 struct Telescope {

@@ -35,6 +35,13 @@ namespace outcore {
 const llvm::SCEV *tripsInvariantIn(const llvm::Loop *L, const llvm::Loop *Outer,
                                    llvm::ScalarEvolution &SE);
 
+/// An upper bound of the signed value S over the iterations of the loop L
+/// (and the loops in it), as an i64 SCEV invariant in L; null when not seen.
+/// Affine recurrences are bounded at one of their ends, sums by the sum of
+/// their operands' bounds (so a tile's min(e, n) - b counts as reaching n).
+const llvm::SCEV *upperBoundOver(const llvm::SCEV *S, const llvm::Loop *L,
+                                 llvm::ScalarEvolution &SE);
+
 /// A value of the nest that a footprint reads at the nest's entry: Stands (a
 /// load in the outermost loop's header, which every iteration runs) stands
 /// in the footprint for the element at Address (invariant in the nest: the

@@ -96,7 +96,8 @@ constexpr unsigned EntryTestInstructions = 64;
 /// the function's entry from its arguments, constants and the published limit.
 class EntryFitTests {
 public:
-  EntryFitTests(const Function &F, const GlobalValue &LimitNow) : LimitNow(LimitNow) {
+  EntryFitTests(const Function &F, const GlobalValue &LimitNow)
+      : LimitNow(LimitNow), Entry(F.getEntryBlock()) {
     unsigned LimitReads = 0, Covered = 0;
     for (const User *U : LimitNow.users())
       if (auto *I = dyn_cast<Instruction>(U); I && I->getFunction() == &F)
@@ -147,7 +148,23 @@ private:
   };
 
   const GlobalValue &LimitNow;
+  const BasicBlock &Entry;
   SmallVector<FitTest, 4> Tests;
+
+  /// Whether I runs on every call of F: in its entry block, after nothing
+  /// that may stop there. Such an instruction may be made at the entry even
+  /// when it may trap (a tile count n / bs, which traps in F just the same).
+  bool runsOnEveryCall(const Instruction *I) const {
+    if (I->getParent() != &Entry)
+      return false;
+    for (const Instruction &Before : Entry) {
+      if (&Before == I)
+        return true;
+      if (!isGuaranteedToTransferExecutionToSuccessor(&Before))
+        return false;
+    }
+    return false;
+  }
 
   static Trend inverse(Trend T) {
     return T == Trend::Rising ? Trend::Falling : T == Trend::Falling ? Trend::Rising : T;
@@ -230,7 +247,8 @@ private:
     }
     auto *I = cast<Instruction>(V);
     return Visited.size() <= EntryTestInstructions && !isa<PHINode>(I) &&
-           !I->mayReadOrWriteMemory() && isSafeToSpeculativelyExecute(I) &&
+           !I->mayReadOrWriteMemory() &&
+           (isSafeToSpeculativelyExecute(I) || runsOnEveryCall(I)) &&
            llvm::all_of(I->operand_values(), [&](const Value *Op) {
              return computableAtEntry(Op, Visited, LimitReads);
            });

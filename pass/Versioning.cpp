@@ -97,10 +97,15 @@ Loop *cloneLoopUnder(Loop *L, function_ref<Value *(IRBuilder<> &)> Condition,
 }
 
 /// Where the fit test for Need can run: the preheader of the outermost loop
-/// around Outer in which Need is invariant, so that a nest entered again and
-/// again from a loop the pass does not model is tested once, not per entry;
-/// else Outer's own preheader. Null when Need cannot be expanded there.
-static Instruction *fitTestPoint(Loop *Outer, const SCEV *Need, SCEVExpander &Exp,
+/// around Outer in which Need, or its largest value over that loop's
+/// iterations, is invariant, so that a nest entered again and again from a
+/// loop the pass does not model is tested once, not per entry (a tile's
+/// footprint, min(e, n) - b, is bounded over the loop of tiles; the test
+/// then asks about the tiles' data, and a function whose tests all read its
+/// arguments runs its plain body when they pass, see Originals.cpp); else
+/// Outer's own preheader. Need becomes what is tested there. Null when Need
+/// cannot be expanded there.
+static Instruction *fitTestPoint(Loop *Outer, const SCEV *&Need, SCEVExpander &Exp,
                                  ScalarEvolution &SE) {
   BasicBlock *Check = Outer->getLoopPreheader();
   if (!Check || !Exp.isSafeToExpandAt(Need, Check->getTerminator()))
@@ -123,9 +128,13 @@ static Instruction *fitTestPoint(Loop *Outer, const SCEV *Need, SCEVExpander &Ex
     bool Moved = false, Invariant = true;
     for (Instruction *I : Computed)
       Invariant &= P->makeLoopInvariant(I, Moved, PH->getTerminator(), nullptr, &SE);
-    if (!Invariant || !SE.isLoopInvariant(Need, P) ||
-        !Exp.isSafeToExpandAt(Need, PH->getTerminator()))
+    const SCEV *Tested = Need;
+    if (Invariant && !SE.isLoopInvariant(Need, P))
+      Tested = upperBoundOver(Need, P, SE);
+    if (!Invariant || !Tested || !SE.isLoopInvariant(Tested, P) ||
+        !Exp.isSafeToExpandAt(Tested, PH->getTerminator()))
       break;
+    Need = Tested;
     At = PH->getTerminator();
   }
   return At;
@@ -231,11 +240,12 @@ BasicBlock *versionOriginal(Loop *Outer, const Footprint &FP, uint64_t AlwaysFit
                             ScalarEvolution &SE) {
   assert(FP.Bytes && "a fit test needs a footprint");
   SCEVExpander Exp(SE, Outer->getHeader()->getModule()->getDataLayout(), "oc.fp");
-  Instruction *At = FP.Reads.empty() ? fitTestPoint(Outer, FP.Bytes, Exp, SE)
+  Footprint Tested = FP;
+  Instruction *At = FP.Reads.empty() ? fitTestPoint(Outer, Tested.Bytes, Exp, SE)
                                      : entryReadPoint(Outer, FP, Exp, SE);
   ValueToValueMapTy VMap;
-  Loop *Original = At ? versionAt(loopToVersion(Outer, At), At, FP, AlwaysFits, Exp, LimitNow,
-                                  ".oc.orig", VMap, LI, DT, SE)
+  Loop *Original = At ? versionAt(loopToVersion(Outer, At), At, Tested, AlwaysFits, Exp,
+                                  LimitNow, ".oc.orig", VMap, LI, DT, SE)
                       : nullptr;
   if (!Original)
     return nullptr;
