@@ -68,6 +68,11 @@ KERNELS = [
     # where plain has a min of the two; conditional updates: a branchless or of two tests).
     InCoreKernel("merge_sort", "data-dependent branches", "sort_merge_passes.c", {}),
     InCoreKernel("guarded", "conditional accesses", "shape_guarded_access.c", {}),
+    # Ninth round: a transformed function tests at its entry on every call (a noinline kernel
+    # on 4x4 data), and a nest inside a loop of tiles is tested against its bound over them.
+    InCoreKernel("small_calls", "small noinline kernel", "shape_small_noinline_calls.c",
+                 {"CALLS": 4_000_000}),
+    InCoreKernel("tiled_scan", "tiled (blocked)", "shape_tiled_scan.c", {"N": 2_000_000}),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
 BUILDS = ("plain", "transformed")
