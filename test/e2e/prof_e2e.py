@@ -67,8 +67,8 @@ def main():
     check_counts(summary, counters)
     with open(os.path.join(out, "report.html")) as f:
         report = f.read()
-    if "prof_kernel.c:17" not in report or "id='tag" not in report:
-        fail("report.html does not link the tags to the remarks of line 17")
+    if "prof_kernel.c:12" not in report or "id='tag" not in report:
+        fail("report.html does not link the tags to the remarks of line 12")
 
     truncated = os.path.join(work, "truncated.bin")
     with open(trace, "rb") as src, open(truncated, "wb") as dst:

@@ -2,12 +2,7 @@
 // OUTCORE_MEM_LIMIT, so that the pass's page hints (oc_prefetch) reach the runtime, most
 // of them on resident pages: a traced thread counts those on the fast path and the trace
 // writer reports them as counted runs. Usage: prof_gather DIR; prints a checksum.
-#include <fcntl.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/mman.h>
-#include <unistd.h>
+#include "prof_files.h"
 
 enum { N = 1 << 21, M = 1 << 20, PASSES = 3 }; /* idx 8 MiB, x 8 MiB */
 
@@ -17,23 +12,6 @@ __attribute__((noinline)) double gather(long n, const int *restrict idx,
   for (long i = 0; i < n; i++)
     s += x[idx[i]];
   return s;
-}
-
-static void *map_file(const char *dir, const char *name, size_t bytes) {
-  char path[4096];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0 || ftruncate(fd, (off_t)bytes) != 0) {
-    perror(path);
-    exit(2);
-  }
-  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  if (p == MAP_FAILED) {
-    perror("mmap");
-    exit(2);
-  }
-  close(fd);
-  return p;
 }
 
 int main(int argc, char **argv) {

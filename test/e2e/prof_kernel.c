@@ -1,12 +1,7 @@
 // outcore-prof's end-to-end kernel: a 2-D Jacobi sweep between two file-backed arrays
 // (8 MiB each), run a few times under a small OUTCORE_MEM_LIMIT so that the runtime
 // prefetches and releases both. Usage: prof_kernel DIR; prints a checksum.
-#include <fcntl.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/mman.h>
-#include <unistd.h>
+#include "prof_files.h"
 
 enum { ROWS = 256, N = 4096, SWEEPS = 4 }; /* rows of 32 KiB: longer than a block */
 
@@ -17,29 +12,13 @@ __attribute__((noinline)) void sweep(long rows, long n, const double src[restric
       dst[i][j] = 0.25 * (src[i - 1][j] + src[i + 1][j] + src[i][j - 1] + src[i][j + 1]);
 }
 
-static double (*map_array(const char *dir, const char *name))[N] {
-  char path[4096];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0 || ftruncate(fd, sizeof(double) * ROWS * N) != 0) {
-    perror(path);
-    exit(2);
-  }
-  void *p = mmap(NULL, sizeof(double) * ROWS * N, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  if (p == MAP_FAILED) {
-    perror("mmap");
-    exit(2);
-  }
-  close(fd);
-  return p;
-}
-
 int main(int argc, char **argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: %s DIR\n", argv[0]);
     return 2;
   }
-  double (*A)[N] = map_array(argv[1], "A"), (*B)[N] = map_array(argv[1], "B");
+  double (*A)[N] = map_file(argv[1], "A", sizeof(double) * ROWS * N),
+         (*B)[N] = map_file(argv[1], "B", sizeof(double) * ROWS * N);
   for (long i = 0; i < ROWS; i++)
     for (long j = 0; j < N; j++)
       A[i][j] = B[i][j] = (double)((i * 7 + j * 3) % 11);
