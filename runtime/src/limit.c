@@ -109,26 +109,37 @@ bool oc_cgroup_path(const char *text, int *version, char *path, size_t size) {
   return false;
 }
 
-long oc_stat_field(const char *text, const char *key) {
-  size_t key_len = strlen(key);
-  for (const char *line = text; line && *line;) {
-    if (strncmp(line, key, key_len) == 0 && (line[key_len] == ' ' || line[key_len] == ':')) {
-      const char *p = line + key_len + 1;
-      while (*p == ' ' || *p == '\t')
-        p++;
-      char *end;
-      long value = strtol(p, &end, 10);
-      if (end == p)
-        return -1;
-      while (*end == ' ')
-        end++;
-      return strncmp(end, "kB", 2) == 0 ? value * 1024 : value;
+/* A line's value after its key: a number, in bytes when followed by "kB"; -1 if none. */
+static long stat_value(const char *p) {
+  while (*p == ' ' || *p == '\t')
+    p++;
+  char *end;
+  long value = strtol(p, &end, 10);
+  if (end == p)
+    return -1;
+  while (*end == ' ')
+    end++;
+  return strncmp(end, "kB", 2) == 0 ? value * 1024 : value;
+}
+
+void oc_stat_fields(const char *text, const char *const *keys, long *values, size_t count) {
+  for (size_t k = 0; k < count; k++)
+    values[k] = -1;
+  /* A key's first character decides for most lines; strchr finds the next line fast. */
+  for (const char *line = text; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : 0)
+    for (size_t k = 0; k < count; k++) {
+      if (keys[k][0] != line[0] || values[k] != -1)
+        continue;
+      size_t key_len = strlen(keys[k]);
+      if (strncmp(line, keys[k], key_len) == 0 && (line[key_len] == ' ' || line[key_len] == ':'))
+        values[k] = stat_value(line + key_len + 1);
     }
-    line = strchr(line, '\n');
-    if (line)
-      line++;
-  }
-  return -1;
+}
+
+long oc_stat_field(const char *text, const char *key) {
+  long value;
+  oc_stat_fields(text, &key, &value, 1);
+  return value;
 }
 
 long oc_parse_cgroup_limit(const char *text) {
@@ -298,28 +309,26 @@ static void sample_locked(void) {
   if (read_fd(probe.cg_limit_fd, text, sizeof text) > 0)
     in.cgroup_limit = oc_parse_cgroup_limit(text);
   if (read_fd(probe.cg_stat_fd, text, sizeof text) > 0) {
-    long hierarchical = oc_stat_field(text, "hierarchical_memory_limit");
-    if (hierarchical > 0 && hierarchical < NO_LIMIT_ABOVE &&
-        (in.cgroup_limit == 0 || hierarchical < in.cgroup_limit))
-      in.cgroup_limit = hierarchical;
-    long inactive = oc_stat_field(text, probe.cg_version == 1 ? "total_inactive_file"
-                                                              : "inactive_file");
-    in.cgroup_inactive_file = inactive > 0 ? inactive : 0;
-    long cache = oc_stat_field(text, probe.cg_version == 1 ? "total_cache" : "file");
-    long mapped = oc_stat_field(text, probe.cg_version == 1 ? "total_mapped_file"
-                                                            : "file_mapped");
-    long shmem = oc_stat_field(text, probe.cg_version == 1 ? "total_shmem" : "shmem");
+    enum { HIERARCHICAL, INACTIVE, CACHE, MAPPED, SHMEM, SWAPCACHED, ANON, KERNEL, MEMSW };
+    static const char *const v1_keys[] = {
+        "hierarchical_memory_limit", "total_inactive_file", "total_cache",
+        "total_mapped_file",         "total_shmem",         "total_swapcached",
+        "total_rss",                 "",                    "hierarchical_memsw_limit"};
+    static const char *const v2_keys[] = {"", "inactive_file", "file",   "file_mapped", "shmem",
+                                          "swapcached", "anon", "kernel", ""};
+    long v[MEMSW + 1];
+    oc_stat_fields(text, probe.cg_version == 1 ? v1_keys : v2_keys, v, MEMSW + 1);
+    if (v[HIERARCHICAL] > 0 && v[HIERARCHICAL] < NO_LIMIT_ABOVE &&
+        (in.cgroup_limit == 0 || v[HIERARCHICAL] < in.cgroup_limit))
+      in.cgroup_limit = v[HIERARCHICAL];
+    in.cgroup_inactive_file = v[INACTIVE] > 0 ? v[INACTIVE] : 0;
     /* Shared memory is cache that only swap frees: never counted as reclaimable. */
-    long unmapped = cache - (mapped > 0 ? mapped : 0) - (shmem > 0 ? shmem : 0);
+    long unmapped = v[CACHE] - (v[MAPPED] > 0 ? v[MAPPED] : 0) - (v[SHMEM] > 0 ? v[SHMEM] : 0);
     in.cgroup_unmapped_file = unmapped > 0 ? unmapped : 0;
-    long swapcached = oc_stat_field(text, probe.cg_version == 1 ? "total_swapcached"
-                                                                : "swapcached");
-    long anon = oc_stat_field(text, probe.cg_version == 1 ? "total_rss" : "anon");
-    long kernel = probe.cg_version == 1 ? 0 : oc_stat_field(text, "kernel");
-    swapcache_stat = (struct oc_swapcache_stat){swapcached, anon, cache, kernel > 0 ? kernel : 0};
-    long memsw = oc_stat_field(text, "hierarchical_memsw_limit");
-    if (memsw > 0)
-      swap.memsw_limit = memsw;
+    swapcache_stat = (struct oc_swapcache_stat){v[SWAPCACHED], v[ANON], v[CACHE],
+                                                v[KERNEL] > 0 ? v[KERNEL] : 0};
+    if (v[MEMSW] > 0)
+      swap.memsw_limit = v[MEMSW];
   }
   if (read_fd(probe.cg_swap_max_fd, text, sizeof text) > 0 && strncmp(text, "max", 3) != 0)
     swap.swap_max = atol(text);
@@ -332,8 +341,11 @@ static void sample_locked(void) {
     in.cgroup_usage = atol(text);
   in.cgroup_unmapped_swapcache = oc_unmapped_swapcache(&swapcache_stat, in.cgroup_usage);
   if (read_fd(probe.meminfo_fd, text, sizeof text) > 0) {
-    in.mem_available = oc_stat_field(text, "MemAvailable");
-    swap.swap_free = oc_stat_field(text, "SwapFree");
+    static const char *const keys[] = {"MemAvailable", "SwapFree"};
+    long v[2];
+    oc_stat_fields(text, keys, v, 2);
+    in.mem_available = v[0];
+    swap.swap_free = v[1];
   }
   if (read_fd(probe.statm_fd, text, sizeof text) > 0) {
     long pages_total = 0, pages_resident = 0;

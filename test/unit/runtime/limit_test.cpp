@@ -41,6 +41,23 @@ TEST(StatField, MemoryStatAndMeminfo) {
   EXPECT_EQ(oc_stat_field(meminfo, "MemAvailable"), 1000 * 1024);
 }
 
+TEST(StatField, ManyKeysInOnePass) {
+  const char *stat = "cache 100\ninactive_file 4096\ntotal_inactive_file 8192\ntotal_cache 7\n";
+  const char *const keys[] = {"total_cache", "inactive_file", "", "active_file", "cache"};
+  long values[5];
+  oc_stat_fields(stat, keys, values, 5);
+  EXPECT_EQ(values[0], 7);
+  EXPECT_EQ(values[1], 4096); // not total_inactive_file, whose name ends the same
+  EXPECT_EQ(values[2], -1);   // an empty key is never found
+  EXPECT_EQ(values[3], -1);
+  EXPECT_EQ(values[4], 100);
+  const char *meminfo = "MemTotal:       24684012 kB\nSwapFree: 3 kB\nMemAvailable:    1000 kB\n";
+  const char *const mem_keys[] = {"MemAvailable", "SwapFree"};
+  oc_stat_fields(meminfo, mem_keys, values, 2);
+  EXPECT_EQ(values[0], 1000 * 1024);
+  EXPECT_EQ(values[1], 3 * 1024);
+}
+
 TEST(CgroupLimit, UnlimitedValuesMeanNoLimit) {
   EXPECT_EQ(oc_parse_cgroup_limit("max\n"), 0);
   EXPECT_EQ(oc_parse_cgroup_limit("9223372036854771712\n"), 0);
