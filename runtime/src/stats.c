@@ -45,26 +45,23 @@ bool oc_stats_init(void) {
   return exit_key_made;
 }
 
+void oc_stats_register_counts(struct oc_thread_counts *counts) {
+  pthread_mutex_lock(&registry_lock);
+  counts->next = registry;
+  registry = counts;
+  pthread_mutex_unlock(&registry_lock);
+}
+
 bool oc_stats_register_thread(void) {
   if (oc_tls_counts)
     return true;
   if (thread_retired || !exit_key_made)
     return false;
   struct oc_thread_counts *mine = &thread_block;
-  pthread_mutex_lock(&registry_lock);
-  mine->next = registry;
-  registry = mine;
-  pthread_mutex_unlock(&registry_lock);
+  oc_stats_register_counts(mine);
   pthread_setspecific(exit_key, mine);
   oc_tls_counts = oc_tls_fast_counts = oc_tls_page_counts = mine;
   return true;
-}
-
-void oc_stats_register_counts(struct oc_thread_counts *counts) {
-  pthread_mutex_lock(&registry_lock);
-  counts->next = registry;
-  registry = counts;
-  pthread_mutex_unlock(&registry_lock);
 }
 
 void oc_stats_thread_traced(struct oc_thread_counts *page_counts) {

@@ -253,8 +253,6 @@ static void watch_hints(const struct oc_trace_record *r, size_t n) {
   }
 }
 
-/* Records go from the ring straight into the output buffer, leaving room for the
- * mapping records their hints may add (so that nothing flushes under watch_hints). */
 /* The page hints the fast path filtered on the ring's thread since the last report.
  * The count is read before the recorded hints, so that a hint recorded after it is
  * not taken as filtered; one hint counted but not yet recorded may be in flight while
@@ -281,6 +279,8 @@ static void report_filtered_page_hints(struct traced_thread *t, bool settled) {
   t->page_filtered_reported = filtered;
 }
 
+/* Records go from the ring straight into the output buffer, leaving room for the
+ * mapping records their hints may add (so that nothing flushes under watch_hints). */
 static void drain_ring(struct oc_trace_ring *ring, bool settled) {
   size_t n;
   do {
