@@ -306,7 +306,7 @@ static struct oc_fault_sample fault_sample(void) {
 }
 
 void oc_spill_guard_readaround(long now_ns) {
-  static long sampled_ns; /* the release worker's alone */
+  static long sampled_ns, since_ns; /* the release worker's alone */
   static struct oc_fault_sample last;
   if (now_ns - sampled_ns < OC_READAROUND_SAMPLE_NS)
     return;
@@ -314,7 +314,10 @@ void oc_spill_guard_readaround(long now_ns) {
   struct oc_fault_sample now = fault_sample();
   struct oc_fault_sample delta = {now.major - last.major, now.minor - last.minor,
                                   now.read_bytes - last.read_bytes};
+  if (delta.major < OC_READAROUND_MIN_MAJOR && now_ns - since_ns < OC_READAROUND_SPAN_NS)
+    return; /* too few faults to judge yet: the interval goes on */
   last = now;
+  since_ns = now_ns;
   if (now.read_bytes < 0 || !oc_spill_readaround_wasted(&delta))
     return;
   pthread_mutex_lock(&blocks_lock);
