@@ -17,8 +17,6 @@ namespace outcore {
 
 namespace {
 
-const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE);
-
 /// An upper bound of L's backedge-taken count over the whole nest Outer, as
 /// an i64 SCEV invariant in Outer: the exact or symbolic maximum count, with
 /// the outer loops' counters in it (a triangular bound j <= i) replaced by
@@ -36,16 +34,18 @@ const SCEV *backedgesInvariantIn(const Loop *L, const Loop *Outer, ScalarEvoluti
     // Where the count varies in the nest, its value for outer iterations in
     // which L does not run at all may be negative (j from i + 1 to n when
     // i = n - 1): bound it as a signed value, at least 0.
-    if (const SCEV *Bound = upperBoundInNest(BTC, Outer, SE))
+    if (const SCEV *Bound = upperBoundOver(BTC, Outer, SE))
       return SE.getSMaxExpr(Bound, SE.getZero(I64));
   }
   return nullptr;
 }
 
+} // namespace
+
 /// An upper bound of the (signed) value S over the iterations of the nest
 /// Outer, as an i64 SCEV invariant in Outer; null when not seen. An affine
 /// recurrence is largest at one of its ends, whatever the sign of its step.
-const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
+const SCEV *upperBoundOver(const SCEV *S, const Loop *Outer, ScalarEvolution &SE) {
   Type *I64 = Type::getInt64Ty(SE.getContext());
   if (SE.isLoopInvariant(S, Outer))
     return SE.getTruncateOrSignExtend(S, I64);
@@ -61,7 +61,7 @@ const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &
     });
     if (Links.empty())
       return nullptr;
-    const SCEV *Bound = upperBoundInNest(Base, Outer, SE);
+    const SCEV *Bound = upperBoundOver(Base, Outer, SE);
     for (const SCEVAddRecExpr *AR : llvm::reverse(Links)) {
       const SCEV *BTC = backedgesInvariantIn(AR->getLoop(), Outer, SE);
       if (!Bound || !BTC)
@@ -72,15 +72,15 @@ const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &
     return Bound;
   }
   if (auto *Cast = dyn_cast<SCEVIntegralCastExpr>(S))
-    return upperBoundInNest(Cast->getOperand(), Outer, SE);
+    return upperBoundOver(Cast->getOperand(), Outer, SE);
   if (auto *Mul = dyn_cast<SCEVMulExpr>(S); Mul && Mul->getNumOperands() == 2)
     if (auto *C = dyn_cast<SCEVConstant>(Mul->getOperand(0)); C && !C->getAPInt().isNegative())
-      if (const SCEV *Bound = upperBoundInNest(Mul->getOperand(1), Outer, SE))
+      if (const SCEV *Bound = upperBoundOver(Mul->getOperand(1), Outer, SE))
         return SE.getMulExpr(SE.getTruncateOrSignExtend(C, I64), Bound);
   if (isa<SCEVUMinExpr>(S) || isa<SCEVSMinExpr>(S)) { // bounded by any operand's bound
     SmallVector<const SCEV *, 4> Bounds;
     for (const SCEV *Op : cast<SCEVMinMaxExpr>(S)->operands())
-      if (const SCEV *Bound = upperBoundInNest(Op, Outer, SE))
+      if (const SCEV *Bound = upperBoundOver(Op, Outer, SE))
         Bounds.push_back(Bound);
     return Bounds.empty() ? nullptr : SE.getSMinExpr(Bounds);
   }
@@ -88,7 +88,7 @@ const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &
     bool Sum = isa<SCEVAddExpr>(S);
     const SCEV *Bound = nullptr;
     for (const SCEV *Op : cast<SCEVNAryExpr>(S)->operands()) {
-      const SCEV *OpBound = upperBoundInNest(Op, Outer, SE);
+      const SCEV *OpBound = upperBoundOver(Op, Outer, SE);
       if (!OpBound)
         return nullptr;
       Bound = !Bound ? OpBound : Sum ? SE.getAddExpr(Bound, OpBound) : SE.getSMaxExpr(Bound, OpBound);
@@ -96,12 +96,6 @@ const SCEV *upperBoundInNest(const SCEV *S, const Loop *Outer, ScalarEvolution &
     return Bound;
   }
   return nullptr;
-}
-
-} // namespace
-
-const SCEV *upperBoundOver(const SCEV *S, const Loop *L, ScalarEvolution &SE) {
-  return upperBoundInNest(S, L, SE);
 }
 
 namespace {

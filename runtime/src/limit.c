@@ -126,7 +126,7 @@ void oc_stat_fields(const char *text, const char *const *keys, long *values, siz
   for (size_t k = 0; k < count; k++)
     values[k] = -1;
   /* A key's first character decides for most lines; strchr finds the next line fast. */
-  for (const char *line = text; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : 0)
+  for (const char *line = text; line && *line;) {
     for (size_t k = 0; k < count; k++) {
       if (keys[k][0] != line[0] || values[k] != -1)
         continue;
@@ -134,6 +134,10 @@ void oc_stat_fields(const char *text, const char *const *keys, long *values, siz
       if (strncmp(line, keys[k], key_len) == 0 && (line[key_len] == ' ' || line[key_len] == ':'))
         values[k] = stat_value(line + key_len + 1);
     }
+    line = strchr(line, '\n');
+    if (line)
+      line++;
+  }
 }
 
 long oc_stat_field(const char *text, const char *key) {
