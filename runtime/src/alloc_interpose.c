@@ -4,7 +4,11 @@
  * bytes may be spilled (spill.h); everything else is glibc's, reached through the
  * __libc_* entry points (no dlsym, which allocates). The fast path for small
  * blocks is one compare; free and realloc recognise a spilled block by its page
- * alignment and header word, without a lock.
+ * alignment and header word, or the arena's range, without a lock.
+ *
+ * glibc's blocks of OC_SPILL_HEAP_COUNTED bytes or more are counted in
+ * oc_spill_heap_bytes (the spill decision's view of the heap), by the size word
+ * of glibc's chunk header, read the same way when the block is made and freed.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -26,27 +30,52 @@ static inline bool maybe_spilled(size_t bytes) {
   return bytes >= atomic_load_explicit(&oc_spill_ask_min, memory_order_relaxed);
 }
 
+/* A request below this never makes a counted chunk: glibc adds a header and, for a
+ * chunk of its own mapping, the rounding to a page. */
+#define NEVER_COUNTED_BELOW (OC_SPILL_HEAP_COUNTED - 4096 - 64)
+
+/* The bytes of the glibc block p that count in the heap, 0 for none. */
+static inline size_t counted_bytes(const void *p) {
+  size_t chunk = p ? ((const size_t *)p)[-1] & ~(size_t)7 : 0; /* low bits: flags */
+  return chunk >= OC_SPILL_HEAP_COUNTED ? chunk : 0;
+}
+
+static void *counted(void *p) {
+  size_t n = counted_bytes(p);
+  if (n)
+    atomic_fetch_add_explicit(&oc_spill_heap_bytes, (long)n, memory_order_relaxed);
+  return p;
+}
+
+static void uncount(const void *p) {
+  size_t n = counted_bytes(p);
+  if (n)
+    atomic_fetch_sub_explicit(&oc_spill_heap_bytes, (long)n, memory_order_relaxed);
+}
+
 OC_EXPORT void *malloc(size_t bytes) {
-  if (LIKELY(!maybe_spilled(bytes)))
+  if (LIKELY(bytes < NEVER_COUNTED_BELOW))
     return __libc_malloc(bytes);
-  void *p = oc_spill_alloc(bytes, 0);
-  return p ? p : __libc_malloc(bytes);
+  void *p = maybe_spilled(bytes) ? oc_spill_alloc(bytes, 0) : NULL;
+  return p ? p : counted(__libc_malloc(bytes));
 }
 
 OC_EXPORT void *calloc(size_t count, size_t size) {
   size_t bytes;
-  if (__builtin_mul_overflow(count, size, &bytes) || LIKELY(!maybe_spilled(bytes)))
+  if (__builtin_mul_overflow(count, size, &bytes) || LIKELY(bytes < NEVER_COUNTED_BELOW))
     return __libc_calloc(count, size);
   /* A new file reads as zeros: no clearing, the pages stay unmapped until used. */
-  void *p = oc_spill_alloc(bytes, 0);
-  return p ? p : __libc_calloc(count, size);
+  void *p = maybe_spilled(bytes) ? oc_spill_alloc(bytes, 0) : NULL;
+  return p ? p : counted(__libc_calloc(count, size));
 }
 
 OC_EXPORT void free(void *p) {
-  if (LIKELY(!oc_spill_owns(p)))
+  if (LIKELY(!oc_spill_owns(p))) {
+    uncount(p);
     __libc_free(p);
-  else
+  } else {
     oc_spill_free(p);
+  }
 }
 
 /* glibc exports no __libc_ name for it; looked up once, outside any allocation. */
@@ -63,11 +92,25 @@ static size_t usable_size(void *p) {
   return real(p);
 }
 
+/* glibc's realloc of one of its blocks, the heap's count kept. */
+static void *glibc_realloc(void *p, size_t bytes) {
+  size_t before = counted_bytes(p);
+  void *q = __libc_realloc(p, bytes);
+  if (q || bytes == 0) { /* else p is still there, unchanged */
+    if (before)
+      atomic_fetch_sub_explicit(&oc_spill_heap_bytes, (long)before, memory_order_relaxed);
+    counted(q);
+  }
+  return q;
+}
+
 /* Moves a block between glibc and a spilled file: a new block and a copy. */
-static void *realloc_by_copy(void *p, size_t bytes, bool spill) {
-  void *fresh = spill ? oc_spill_alloc_always(bytes, 0) : NULL;
+static void *realloc_by_copy(void *p, size_t bytes, enum oc_spill_place place) {
+  void *fresh = place == OC_SPILL_OWN_FILE ? oc_spill_alloc_always(bytes, 0)
+                : place == OC_SPILL_ARENA  ? oc_spill_alloc_in_arena(bytes)
+                                           : NULL;
   if (!fresh)
-    fresh = __libc_malloc(bytes);
+    fresh = counted(__libc_malloc(bytes));
   if (!fresh)
     return NULL;
   size_t old = usable_size(p);
@@ -79,22 +122,27 @@ static void *realloc_by_copy(void *p, size_t bytes, bool spill) {
 OC_EXPORT void *realloc(void *p, size_t bytes) {
   bool owned = oc_spill_owns(p);
   if (LIKELY(!owned && !maybe_spilled(bytes)))
-    return __libc_realloc(p, bytes);
+    return glibc_realloc(p, bytes);
   if (!p)
     return malloc(bytes);
   if (bytes == 0) { /* as glibc: frees */
     free(p);
     return NULL;
   }
-  bool spill = owned ? bytes >= (size_t)atomic_load(&oc_spill_ask_min) : oc_spill_wanted(bytes);
-  if (owned && spill) {
+  /* A spilled block stays where it is while it is big enough to ask about. */
+  enum oc_spill_place place =
+      !owned ? oc_spill_wanted(bytes)
+      : bytes < (size_t)atomic_load(&oc_spill_ask_min) ? OC_SPILL_NOWHERE
+      : oc_spill_in_arena(p) ? OC_SPILL_ARENA
+                             : OC_SPILL_OWN_FILE;
+  if (place == OC_SPILL_OWN_FILE && owned) {
     void *resized = oc_spill_resize(p, bytes);
     if (resized)
       return resized;
-  } else if (!owned && !spill) {
-    return __libc_realloc(p, bytes);
+  } else if (!owned && place == OC_SPILL_NOWHERE) {
+    return glibc_realloc(p, bytes);
   }
-  return realloc_by_copy(p, bytes, spill);
+  return realloc_by_copy(p, bytes, place);
 }
 
 OC_EXPORT void *reallocarray(void *p, size_t count, size_t size) {
@@ -108,11 +156,10 @@ OC_EXPORT void *reallocarray(void *p, size_t count, size_t size) {
 
 static bool power_of_two(size_t n) { return n && (n & (n - 1)) == 0; }
 
+/* Counted whatever its size: a large alignment can make a large chunk. */
 static void *aligned(size_t align, size_t bytes) {
-  if (LIKELY(!maybe_spilled(bytes)) || !power_of_two(align))
-    return __libc_memalign(align, bytes);
-  void *p = oc_spill_alloc(bytes, align);
-  return p ? p : __libc_memalign(align, bytes);
+  void *p = maybe_spilled(bytes) && power_of_two(align) ? oc_spill_alloc(bytes, align) : NULL;
+  return p ? p : counted(__libc_memalign(align, bytes));
 }
 
 OC_EXPORT int posix_memalign(void **out, size_t align, size_t bytes) {

@@ -95,6 +95,7 @@ bool oc_maps_parse_line(const char *line, struct oc_mapping *m, const char **pat
 /* ---- the cached table ------------------------------------------------------ */
 
 struct maps_table {
+  size_t bytes; /* of its mapping, paths included */
   size_t count;
   char *paths; /* all paths, NUL-separated */
   struct oc_mapping entries[];
@@ -112,24 +113,34 @@ static long now_ns(void) {
   return ts.tv_sec * 1000000000L + ts.tv_nsec;
 }
 
-static char *read_maps(size_t *size) {
+/* The table and its text are mapped directly, not allocated: the interposed malloc
+ * may spill a big block (spill.h) under the spill module's lock, which a spilled
+ * block's free holds while it takes table_lock. */
+static void *map_buffer(size_t len) {
+  void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+/* The text of /proc/self/maps, NUL-terminated, in a mapping of *cap bytes. */
+static char *read_maps(size_t *size, size_t *cap) {
   int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return NULL;
-  size_t cap = 64 << 10, len = 0;
-  char *text = malloc(cap);
+  size_t len = 0;
+  *cap = 64 << 10;
+  char *text = map_buffer(*cap);
   while (text) {
-    if (cap - len < 4096) {
-      char *bigger = realloc(text, cap * 2);
-      if (!bigger) {
-        free(text);
+    if (*cap - len < 4096) {
+      char *bigger = mremap(text, *cap, *cap * 2, MREMAP_MAYMOVE);
+      if (bigger == MAP_FAILED) {
+        munmap(text, *cap);
         text = NULL;
         break;
       }
       text = bigger;
-      cap *= 2;
+      *cap *= 2;
     }
-    ssize_t n = read(fd, text + len, cap - len - 1);
+    ssize_t n = read(fd, text + len, *cap - len - 1);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0)
@@ -144,23 +155,22 @@ static char *read_maps(size_t *size) {
 }
 
 static struct maps_table *parse_maps(void) {
-  size_t size;
-  char *text = read_maps(&size);
+  size_t size, cap;
+  char *text = read_maps(&size, &cap);
   if (!text)
     return NULL;
   size_t lines = 0;
   for (const char *p = text; (p = strchr(p, '\n')); p++)
     lines++;
-  struct maps_table *t = malloc(sizeof *t + lines * sizeof t->entries[0]);
-  char *paths = malloc(size + 1);
-  if (!t || !paths) {
-    free(t);
-    free(paths);
-    free(text);
+  size_t entries_end = sizeof(struct maps_table) + lines * sizeof(struct oc_mapping);
+  struct maps_table *t = map_buffer(entries_end + size + 1);
+  if (!t) {
+    munmap(text, cap);
     return NULL;
   }
+  t->bytes = entries_end + size + 1;
   t->count = 0;
-  t->paths = paths;
+  char *paths = t->paths = (char *)t + entries_end;
   size_t paths_len = 0;
   for (const char *line = text; line && *line && t->count < lines;) {
     struct oc_mapping *m = &t->entries[t->count];
@@ -174,7 +184,7 @@ static struct maps_table *parse_maps(void) {
         m->kind = OC_MAP_PAGED;
       memcpy(paths + paths_len, path, path_len);
       paths[paths_len + path_len] = 0;
-      m->path = (const char *)(uintptr_t)paths_len; /* offset until paths is final */
+      m->path = paths + paths_len;
       paths_len += path_len + 1;
       t->count++;
     }
@@ -182,17 +192,13 @@ static struct maps_table *parse_maps(void) {
     if (line)
       line++;
   }
-  for (size_t i = 0; i < t->count; i++)
-    t->entries[i].path = paths + (uintptr_t)t->entries[i].path;
-  free(text);
+  munmap(text, cap);
   return t;
 }
 
 static void free_table(struct maps_table *t) {
-  if (t) {
-    free(t->paths);
-    free(t);
-  }
+  if (t)
+    munmap(t, t->bytes);
 }
 
 /* Advice given on a mapping outlives a reread: the same mapping (start, end,

@@ -44,12 +44,12 @@ const char *oc_arbitration_name(enum oc_arbitration arbitration);
  * OUTCORE_SPILL_DIR, OUTCORE_SPILL_MIN. Read by the spill module itself, on its
  * first big allocation, independently of OUTCORE_POLICY. */
 enum oc_spill_mode {
-  OC_SPILL_AUTO, /* when swap cannot hold the block and it is a sizeable part of the limit */
+  OC_SPILL_AUTO, /* when swap cannot hold the block (or the heap of such blocks) and it is a sizeable part of the limit */
   OC_SPILL_ON,   /* every allocation of at least OUTCORE_SPILL_MIN */
   OC_SPILL_OFF,
 };
-#define OC_SPILL_MIN_DEFAULT (1L << 20)
-#define OC_SPILL_MIN_FLOOR (64L << 10) /* smaller blocks are not worth a file */
+#define OC_SPILL_MIN_FLOOR (16L << 10) /* smaller blocks are not worth an extent */
+#define OC_SPILL_MIN_DEFAULT OC_SPILL_MIN_FLOOR
 #define OC_SPILL_DIR_MAX 4096
 
 struct oc_spill_config {

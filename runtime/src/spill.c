@@ -15,6 +15,7 @@
 #include "limit.h"
 #include "pager.h"
 #include "runtime.h"
+#include "spill_arena.h"
 #include "spill_file.h"
 #include "stats.h"
 
@@ -29,6 +30,9 @@ struct spill_header {
 };
 
 _Atomic(size_t) oc_spill_ask_min = OC_SPILL_MIN_FLOOR;
+_Atomic(long) oc_spill_heap_bytes;
+_Atomic(uintptr_t) oc_spill_arena_start;
+_Atomic(size_t) oc_spill_arena_span;
 
 static struct oc_spill_config settings;
 static char spill_dir[OC_SPILL_DIR_MAX]; /* empty: no disk-backed directory */
@@ -42,15 +46,31 @@ static long live_blocks, live_bytes; /* under blocks_lock */
 static bool fork_handlers_set;       /* under blocks_lock */
 static _Atomic(bool) refusal_reported;
 
+/* The arena (spill.h), under blocks_lock; its range is oc_spill_arena_start/span. */
+#define ARENA_SPAN_MAX ((size_t)256 << 30) /* address space only: halved until it maps */
+#define ARENA_SPAN_MIN ((size_t)1 << 30)
+static int arena_fd = -1;
+static int arena_fork_fd = -1;
+static bool arena_refused;          /* no address space for it: never tried again */
+static uint32_t *arena_block_pages; /* per arena page: pages of the block starting there */
+static struct oc_arena_extents arena_extents;
+
+/* Set while this thread starts the runtime for a block, which allocates: none of
+ * those blocks is spilled (that would start it again, under its lock). */
+static __thread bool starting_runtime;
+
 extern char **environ;
 
-bool oc_spill_decide(const struct oc_spill_inputs *in, size_t bytes) {
+enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t bytes) {
   if (in->mode == OC_SPILL_OFF || bytes < (size_t)in->min)
-    return false;
+    return OC_SPILL_NOWHERE;
   if (in->mode == OC_SPILL_ON)
-    return true;
-  return (size_t)in->swap_room < bytes &&
-         bytes >= (size_t)(in->limit / OC_SPILL_SIZEABLE_FRACTION);
+    return OC_SPILL_OWN_FILE;
+  size_t sizeable = (size_t)(in->limit / OC_SPILL_SIZEABLE_FRACTION);
+  if (bytes >= sizeable)
+    return (size_t)in->swap_room < bytes ? OC_SPILL_OWN_FILE : OC_SPILL_NOWHERE;
+  size_t held = bytes + (size_t)(in->heap > 0 ? in->heap : 0);
+  return held >= sizeable && (size_t)in->swap_room < held ? OC_SPILL_ARENA : OC_SPILL_NOWHERE;
 }
 
 static void read_settings(void) {
@@ -84,18 +104,30 @@ static bool ensure_settings(void) {
   return true;
 }
 
-bool oc_spill_wanted(size_t bytes) {
-  if (!ensure_settings())
-    return false;
-  struct oc_spill_inputs in = {settings.mode, settings.min, 0, 0};
+enum oc_spill_place oc_spill_wanted(size_t bytes) {
+  if (starting_runtime || !ensure_settings())
+    return OC_SPILL_NOWHERE;
+  struct oc_spill_inputs in = {settings.mode, settings.min, 0, 0,
+                               atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed)};
   if (settings.mode == OC_SPILL_AUTO && bytes >= (size_t)settings.min) {
     struct oc_limit_figures f;
     oc_limit_open();
     oc_limit_get(&f);
     in.limit = f.limit;
+    /* Spilled even with no swap at all? Only then does the swap's room matter. */
+    if (oc_spill_decide(&in, bytes) == OC_SPILL_NOWHERE)
+      return OC_SPILL_NOWHERE;
     in.swap_room = oc_limit_swap_room();
   }
   return oc_spill_decide(&in, bytes);
+}
+
+/* The read-around guard runs in the release worker. */
+static void start_runtime(void) {
+  starting_runtime = true;
+  if (oc_runtime_init())
+    oc_workers_ensure_started();
+  starting_runtime = false;
 }
 
 static void report_refusal(size_t bytes, int error) {
@@ -135,8 +167,16 @@ static void fork_prepare(void);
 static void fork_parent(void);
 static void fork_child(void);
 
+/* Under blocks_lock, once a block exists: fork handlers, counts. */
+static void block_made(size_t len) {
+  live_blocks++;
+  live_bytes += (long)len;
+  if (!fork_handlers_set)
+    fork_handlers_set = pthread_atfork(fork_prepare, fork_parent, fork_child) == 0;
+}
+
 void *oc_spill_alloc_always(size_t bytes, size_t align) {
-  if (!ensure_settings())
+  if (starting_runtime || !ensure_settings())
     return NULL;
   size_t file_len = (bytes + page_size - 1) & ~(page_size - 1);
   if (file_len == 0 || file_len < bytes)
@@ -179,23 +219,109 @@ void *oc_spill_alloc_always(size_t bytes, size_t align) {
     h->fork_fd = -1;
     h->paged = paged;
     link_block(h, data);
-    live_blocks++;
-    live_bytes += (long)file_len;
-    if (!fork_handlers_set)
-      fork_handlers_set = pthread_atfork(fork_prepare, fork_parent, fork_child) == 0;
+    block_made(file_len);
   } else if (fd >= 0) {
     close(fd);
   }
   pthread_mutex_unlock(&blocks_lock);
   if (!data)
     report_refusal(bytes, error);
-  else if (!paged && oc_runtime_init())
-    oc_workers_ensure_started(); /* the read-around guard runs in the release worker */
+  else if (!paged)
+    start_runtime();
   return data;
 }
 
+/* Under blocks_lock: the arena's file mapped over its range, made on first use. */
+static bool arena_open(void) {
+  if (arena_fd >= 0)
+    return true;
+  if (arena_refused || !spill_dir[0])
+    return false;
+  int fd = oc_spill_file_create(spill_dir, 0);
+  if (fd < 0)
+    return false;
+  for (size_t span = ARENA_SPAN_MAX; span >= ARENA_SPAN_MIN; span /= 2) {
+    size_t table_len = span / page_size * sizeof *arena_block_pages;
+    void *table = mmap(NULL, table_len, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (table == MAP_FAILED)
+      continue;
+    void *base = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
+    if (base == MAP_FAILED) {
+      munmap(table, table_len);
+      continue;
+    }
+    arena_block_pages = table;
+    oc_arena_extents_init(&arena_extents, span);
+    arena_fd = fd;
+    atomic_store_explicit(&oc_spill_arena_start, (uintptr_t)base, memory_order_relaxed);
+    atomic_store_explicit(&oc_spill_arena_span, span, memory_order_relaxed);
+    return true;
+  }
+  close(fd);
+  arena_refused = true;
+  errno = ENOMEM;
+  return false;
+}
+
+static char *arena_base(void) {
+  return (char *)atomic_load_explicit(&oc_spill_arena_start, memory_order_relaxed);
+}
+
+void *oc_spill_alloc_in_arena(size_t bytes) {
+  if (starting_runtime || !ensure_settings())
+    return NULL;
+  size_t len = (bytes + page_size - 1) & ~(page_size - 1);
+  if (len == 0 || len < bytes || len / page_size > UINT32_MAX)
+    return NULL;
+  char *data = NULL;
+  int error = ENOSPC; /* the arena's range is full */
+  size_t off;
+  pthread_mutex_lock(&blocks_lock);
+  if (!arena_open()) {
+    error = errno;
+  } else if (oc_arena_extents_take(&arena_extents, len, &off)) {
+    if (oc_spill_file_reserve(arena_fd, off, len)) {
+      data = arena_base() + off;
+      arena_block_pages[off / page_size] = (uint32_t)(len / page_size);
+      block_made(len);
+    } else {
+      error = errno;
+      oc_arena_extents_give(&arena_extents, off, len);
+    }
+  }
+  pthread_mutex_unlock(&blocks_lock);
+  if (!data)
+    report_refusal(bytes, error);
+  else
+    start_runtime();
+  return data;
+}
+
+static size_t arena_block_len(const char *p) {
+  return (size_t)arena_block_pages[(size_t)(p - arena_base()) / page_size] * page_size;
+}
+
+/* Under blocks_lock. Punched out, the extent reads as zeros and can be handed out
+ * again; where the file system cannot punch, it never is. */
+static void arena_free(char *p) {
+  size_t off = (size_t)(p - arena_base()), len = arena_block_len(p);
+  arena_block_pages[off / page_size] = 0;
+  if (arena_fd >= 0 && oc_spill_file_punch(arena_fd, off, len))
+    oc_arena_extents_give(&arena_extents, off, len);
+  live_blocks--;
+  live_bytes -= (long)len;
+}
+
 void *oc_spill_alloc(size_t bytes, size_t align) {
-  return oc_spill_wanted(bytes) ? oc_spill_alloc_always(bytes, align) : NULL;
+  switch (oc_spill_wanted(bytes)) {
+  case OC_SPILL_OWN_FILE:
+    return oc_spill_alloc_always(bytes, align);
+  case OC_SPILL_ARENA:
+    return align <= page_size ? oc_spill_alloc_in_arena(bytes) : NULL;
+  default:
+    return NULL;
+  }
 }
 
 __attribute__((visibility("default"))) void *oc_spill_alloc_global(size_t bytes) {
@@ -210,8 +336,13 @@ __attribute__((visibility("default"))) void *oc_spill_alloc_global(size_t bytes)
 }
 
 void oc_spill_free(void *p) {
-  struct spill_header *h = header_of(p);
   pthread_mutex_lock(&blocks_lock);
+  if (oc_spill_in_arena(p)) {
+    arena_free(p);
+    pthread_mutex_unlock(&blocks_lock);
+    return;
+  }
+  struct spill_header *h = header_of(p);
   unlink_block(h);
   size_t file_len = h->file_len;
   int fd = h->fd;
@@ -228,7 +359,9 @@ void oc_spill_free(void *p) {
     close(fd);
 }
 
-size_t oc_spill_usable_size(const void *p) { return header_of(p)->file_len; }
+size_t oc_spill_usable_size(const void *p) {
+  return oc_spill_in_arena(p) ? arena_block_len(p) : header_of(p)->file_len;
+}
 
 /* Under blocks_lock; the old range is vacated between oc_maps_unmap_begin and _end. */
 static char *move_grown(char *data, size_t old_len, size_t len) {
@@ -251,7 +384,7 @@ static char *move_grown(char *data, size_t old_len, size_t len) {
 
 void *oc_spill_resize(void *p, size_t bytes) {
   size_t len = (bytes + page_size - 1) & ~(page_size - 1);
-  if (len == 0 || len < bytes)
+  if (len == 0 || len < bytes || oc_spill_in_arena(p))
     return NULL;
   char *data = p;
   pthread_mutex_lock(&blocks_lock);
@@ -326,10 +459,29 @@ void oc_spill_guard_readaround(long now_ns) {
       oc_os_readaround_off((uintptr_t)(h + 1), h->file_len);
       oc_count(OC_SPILL_READAROUND_OFFS, 1);
     }
+  if (arena_fd >= 0 && arena_extents.top) {
+    oc_os_readaround_off((uintptr_t)arena_base(), arena_extents.top);
+    oc_count(OC_SPILL_READAROUND_OFFS, 1);
+  }
   pthread_mutex_unlock(&blocks_lock);
 }
 
 /* ---- fork: the child gets its own copy of every block -------------------- */
+
+/* The child's copy of the first len bytes of fd, or -1 after marking the memory at
+ * start DONTFORK: never share silently, the child has no such memory at all. */
+static int copy_for_child(int fd, size_t len, void *start, size_t span, bool complete,
+                          bool *reported) {
+  int copy = complete ? oc_spill_file_copy(spill_dir, fd, len) : -1;
+  if (copy >= 0)
+    return copy;
+  madvise(start, span, MADV_DONTFORK);
+  if (!*reported)
+    fprintf(stderr, "outcore: cannot copy spilled memory for a forked child (%s); "
+            "the child cannot use it\n", strerror(errno));
+  *reported = true;
+  return -1;
+}
 
 static void fork_prepare(void) {
   pthread_mutex_lock(&blocks_lock);
@@ -338,42 +490,57 @@ static void fork_prepare(void) {
     /* A paged block's file is complete once its dirty pages are written back, and
      * stays so while the pager holds writes to it (until fork_parent). */
     bool complete = !h->paged || oc_pager_hold(h + 1);
-    h->fork_fd = complete ? oc_spill_file_copy(spill_dir, h->fd, h->file_len) : -1;
-    if (h->fork_fd >= 0)
-      continue;
-    /* Never share silently: the child has no such memory at all. */
-    madvise(h + 1, h->file_len, MADV_DONTFORK);
-    if (!reported)
-      fprintf(stderr, "outcore: cannot copy spilled memory for a forked child (%s); "
-              "the child cannot use it\n", strerror(errno));
-    reported = true;
+    h->fork_fd = copy_for_child(h->fd, h->file_len, h + 1, h->file_len, complete, &reported);
   }
+  if (arena_fd >= 0)
+    arena_fork_fd = copy_for_child(arena_fd, arena_extents.top, arena_base(),
+                                   atomic_load(&oc_spill_arena_span), true, &reported);
+}
+
+/* Closes the child's copy, or lets the memory at start be inherited again. */
+static void forked(int *fork_fd, void *start, size_t span, bool dofork) {
+  if (*fork_fd >= 0)
+    close(*fork_fd);
+  else if (dofork)
+    madvise(start, span, MADV_DOFORK);
+  *fork_fd = -1;
 }
 
 static void fork_parent(void) {
   for (struct spill_header *h = blocks; h; h = h->next) {
     if (h->paged) /* registered memory is never inherited: DONTFORK stays */
       oc_pager_unhold(h + 1);
-    if (h->fork_fd >= 0)
-      close(h->fork_fd);
-    else if (!h->paged)
-      madvise(h + 1, h->file_len, MADV_DOFORK);
-    h->fork_fd = -1;
+    forked(&h->fork_fd, h + 1, h->file_len, !h->paged);
   }
+  if (arena_fd >= 0)
+    forked(&arena_fork_fd, arena_base(), atomic_load(&oc_spill_arena_span), true);
   pthread_mutex_unlock(&blocks_lock);
+}
+
+/* In the child: the memory at start maps the copy instead of the parent's file fd,
+ * which the child closes; without a copy, it is left inaccessible. Returns the
+ * child's descriptor (-1: none). */
+static int adopt_copy(int fd, int copy, void *start, size_t span) {
+  close(fd);
+  /* Failing cannot happen short of address-space exhaustion; sharing would be worse. */
+  if (copy < 0 || mmap(start, span, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED | MAP_NORESERVE,
+                       copy, 0) == MAP_FAILED)
+    mmap(start, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+  return copy;
 }
 
 static void fork_child(void) {
   for (struct spill_header *h = blocks; h; h = h->next) {
     h->paged = false; /* the child has no pager: its copy is a shared file mapping */
-    close(h->fd);
-    h->fd = h->fork_fd;
+    h->fd = adopt_copy(h->fd, h->fork_fd, h + 1, h->file_len);
     h->fork_fd = -1;
-    if (h->fd >= 0 && mmap(h + 1, h->file_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
-                           h->fd, 0) == MAP_FAILED) {
-      /* Cannot happen short of address-space exhaustion; sharing would be worse. */
-      munmap(h + 1, h->file_len);
-    }
+  }
+  if (arena_fd >= 0) {
+    /* Without a copy the range stays reserved: its addresses are never the child's
+     * other memory, and the child makes no arena of its own. */
+    arena_fd = adopt_copy(arena_fd, arena_fork_fd, arena_base(), atomic_load(&oc_spill_arena_span));
+    arena_refused = arena_fd < 0;
+    arena_fork_fd = -1;
   }
   pthread_mutex_init(&blocks_lock, NULL);
 }

@@ -11,13 +11,23 @@
  * top bits make every header word at least 2^48: no glibc block is ever taken for
  * a spilled one.
  *
+ * Medium blocks (spilled because the heap as a whole is big, not each block:
+ * a matrix allocated row by row) share the arena instead: one unlinked file
+ * mapped once over a reserved address range, offset for offset, so the blocks
+ * cost no descriptor, header page or mapping each. A block is an extent of it
+ * (spill_arena.h) whose disk blocks are reserved when it is made and punched out
+ * when it is freed (reading as zeros again, for calloc); the arena's range
+ * identifies its blocks, and a table of their lengths per page gives their size.
+ *
  * fork: the child gets a copy (copy-on-fork). Before the fork, each block's file is
  * copied in the kernel (copy_file_range, holes skipped) into a new unlinked file,
  * which the child maps in place of its parent's; parent and child then never see
- * each other's writes. A block whose copy cannot be made (disk full) is marked
- * MADV_DONTFORK, with a message: the child faults if it touches it, rather than
- * silently sharing it. Under OUTCORE_BACKEND=pager a block is private memory paged
- * from its file (pager.h): never inherited (MADV_DONTFORK, with a message).
+ * each other's writes; the arena is copied once, the same way. A block whose copy
+ * cannot be made (disk full) is marked MADV_DONTFORK, with a message: the child
+ * faults if it touches it, rather than silently sharing it. Under
+ * OUTCORE_BACKEND=pager a block of its own file is private memory paged from that
+ * file (pager.h): never inherited (MADV_DONTFORK, with a message); the arena stays
+ * a shared file mapping under either backend.
  */
 #ifndef OC_SPILL_H
 #define OC_SPILL_H
@@ -38,38 +48,69 @@ struct oc_spill_inputs {
   long min;        /* OUTCORE_SPILL_MIN */
   long limit;      /* the runtime's memory limit, bytes */
   long swap_room;  /* swap the process may still use, bytes */
+  long heap;       /* oc_spill_heap_bytes */
 };
 
-/* Should a block of bytes be spilled? off: never; below min: never; on: always;
- * auto: when swap cannot hold it and it is at least 1/8 of the limit. */
-bool oc_spill_decide(const struct oc_spill_inputs *in, size_t bytes);
+enum oc_spill_place {
+  OC_SPILL_NOWHERE, /* ordinary memory */
+  OC_SPILL_OWN_FILE,
+  OC_SPILL_ARENA,   /* one of many medium blocks sharing the arena's file */
+};
+
+/* Where should a block of bytes go? off: nowhere; below min: nowhere; on: a file of
+ * its own; auto: a file of its own when it is at least 1/8 of the limit and swap
+ * cannot hold it; the arena when it is smaller, but together with the program's
+ * heap of blocks of OC_SPILL_HEAP_COUNTED bytes or more it is 1/8 of the limit and
+ * swap cannot hold them (a matrix allocated row by row). */
+enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t bytes);
+
+/* Bytes of the ordinary (glibc) blocks of at least OC_SPILL_HEAP_COUNTED bytes the
+ * program holds, kept by the interposed allocator; may drift below zero (blocks
+ * glibc made before the runtime was there), which counts as zero. */
+#define OC_SPILL_HEAP_COUNTED OC_SPILL_MIN_FLOOR
+extern _Atomic(long) oc_spill_heap_bytes __attribute__((visibility("hidden")));
 
 /* The smallest size worth asking about, for the interposed allocator's fast path:
  * OC_SPILL_MIN_FLOOR until the settings are read, then OUTCORE_SPILL_MIN, or
  * SIZE_MAX when spilling is off. */
 extern _Atomic(size_t) oc_spill_ask_min __attribute__((visibility("hidden")));
 
+/* The arena's address range (0, 0 until it is made; fixed after). */
+extern _Atomic(uintptr_t) oc_spill_arena_start __attribute__((visibility("hidden")));
+extern _Atomic(size_t) oc_spill_arena_span __attribute__((visibility("hidden")));
+
+static inline bool oc_spill_in_arena(const void *p) {
+  return (uintptr_t)p - atomic_load_explicit(&oc_spill_arena_start, memory_order_relaxed) <
+         atomic_load_explicit(&oc_spill_arena_span, memory_order_relaxed);
+}
+
 static inline bool oc_spill_owns(const void *p) {
   uintptr_t a = (uintptr_t)p;
-  return a && (a & 4095) == 0 && ((const uint64_t *)p)[-1] == (OC_SPILL_MAGIC ^ a);
+  return a && (a & 4095) == 0 &&
+         (oc_spill_in_arena(p) || ((const uint64_t *)p)[-1] == (OC_SPILL_MAGIC ^ a));
 }
 
 /* A spilled block of at least bytes, aligned to align (a power of two; page
  * alignment at least), or NULL when the settings say no or the spill directory
  * refuses (missing, read-only, full: one message on stderr, then NULL). */
 void *oc_spill_alloc(size_t bytes, size_t align);
-/* The same, for a block the settings have already chosen to spill (oc_spill_alloc_global
- * with OUTCORE_SPILL=on; tests). */
+/* The same in a file of its own, for a block the settings have already chosen to
+ * spill (oc_spill_alloc_global with OUTCORE_SPILL=on; tests). */
 void *oc_spill_alloc_always(size_t bytes, size_t align);
+/* The same in the arena (page alignment): a file extent of the arena's, no file or
+ * mapping of its own. NULL when the arena cannot be made or is full. */
+void *oc_spill_alloc_in_arena(size_t bytes);
 /* Frees a block for which oc_spill_owns holds. */
 void oc_spill_free(void *p);
 /* Usable size of an owned block (its pages). */
 size_t oc_spill_usable_size(const void *p);
 /* Resizes an owned block in place or by moving its file mapping (no copy); NULL
- * when that is impossible (the caller then copies). */
+ * when that is impossible, and always for the arena's blocks (the caller then
+ * copies). */
 void *oc_spill_resize(void *p, size_t bytes);
-/* Would a block of bytes be spilled now? Reads the settings on first use. */
-bool oc_spill_wanted(size_t bytes);
+/* Where would a block of bytes go now? Reads the settings on first use; reads the
+ * swap's room only for a block that would be spilled without swap. */
+enum oc_spill_place oc_spill_wanted(size_t bytes);
 /* Live spilled blocks and their bytes (tests, the verbose summary). */
 void oc_spill_totals(long *blocks, long *bytes);
 

@@ -46,12 +46,10 @@ static int open_unlinked(const char *dir) {
   return fd;
 }
 
-bool oc_spill_file_resize(int fd, size_t old_len, size_t len) {
-  if (len <= old_len)
-    return ftruncate(fd, (off_t)len) == 0;
+bool oc_spill_file_reserve(int fd, size_t off, size_t len) {
   int r;
   do
-    r = fallocate(fd, 0, (off_t)old_len, (off_t)(len - old_len));
+    r = fallocate(fd, 0, (off_t)off, (off_t)len);
   while (r != 0 && errno == EINTR);
   if (r == 0)
     return true;
@@ -60,12 +58,28 @@ bool oc_spill_file_resize(int fd, size_t old_len, size_t len) {
   /* No block reservation here (some network file systems): at least check that
    * the space exists now. */
   struct statfs fs;
-  if (fstatfs(fd, &fs) != 0 || (unsigned long long)fs.f_bavail * (unsigned long long)fs.f_bsize <
-                                    (unsigned long long)(len - old_len)) {
+  struct stat st;
+  if (fstatfs(fd, &fs) != 0 ||
+      (unsigned long long)fs.f_bavail * (unsigned long long)fs.f_bsize < (unsigned long long)len ||
+      fstat(fd, &st) != 0) {
     errno = ENOSPC;
     return false;
   }
-  return ftruncate(fd, (off_t)len) == 0;
+  return (size_t)st.st_size >= off + len || ftruncate(fd, (off_t)(off + len)) == 0;
+}
+
+bool oc_spill_file_resize(int fd, size_t old_len, size_t len) {
+  if (len <= old_len)
+    return ftruncate(fd, (off_t)len) == 0;
+  return oc_spill_file_reserve(fd, old_len, len - old_len);
+}
+
+bool oc_spill_file_punch(int fd, size_t off, size_t len) {
+  int r;
+  do
+    r = fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)len);
+  while (r != 0 && errno == EINTR);
+  return r == 0;
 }
 
 int oc_spill_file_create(const char *dir, size_t len) {

@@ -20,8 +20,13 @@ bool oc_spill_default_dir(char *dir, size_t size);
  * them back can never fail for lack of space (a sparse file would, with SIGBUS).
  * Returns the descriptor (close-on-exec) or -1. */
 int oc_spill_file_create(const char *dir, size_t len);
+/* Reserves the disk blocks of [off, off + len), growing the file to hold it. */
+bool oc_spill_file_reserve(int fd, size_t off, size_t len);
 /* Grows (or shrinks) the file to len bytes, reserving the new blocks. */
 bool oc_spill_file_resize(int fd, size_t old_len, size_t len);
+/* Gives back the disk blocks of [off, off + len): they read as zeros again, and a
+ * shared mapping of them maps no page. False where the file system cannot. */
+bool oc_spill_file_punch(int fd, size_t off, size_t len);
 /* A new unlinked file in dir holding a copy of the first len bytes of from (holes
  * stay holes); -1 on failure. */
 int oc_spill_file_copy(const char *dir, int from, size_t len);

@@ -11,6 +11,7 @@
 extern "C" {
 #include "config.h"
 #include "spill.h"
+#include "spill_arena.h"
 #include "spill_file.h"
 }
 
@@ -19,18 +20,81 @@ namespace {
 constexpr long MiB = 1L << 20;
 
 TEST(SpillDecide, ModesThresholdAndSwap) {
-  oc_spill_inputs in{OC_SPILL_AUTO, MiB, 120 * MiB, 0};
-  EXPECT_TRUE(oc_spill_decide(&in, 15 * MiB));   // 1/8 of the limit, no swap
-  EXPECT_FALSE(oc_spill_decide(&in, 14 * MiB));  // less than 1/8
+  oc_spill_inputs in{OC_SPILL_AUTO, MiB, 120 * MiB, 0, 0};
+  EXPECT_EQ(oc_spill_decide(&in, 15 * MiB), OC_SPILL_OWN_FILE); // 1/8 of the limit, no swap
+  EXPECT_EQ(oc_spill_decide(&in, 14 * MiB), OC_SPILL_NOWHERE);  // less than 1/8
   in.swap_room = 1024 * MiB;
-  EXPECT_FALSE(oc_spill_decide(&in, 300 * MiB)); // swap holds it
+  EXPECT_EQ(oc_spill_decide(&in, 300 * MiB), OC_SPILL_NOWHERE); // swap holds it
   in.swap_room = 100 * MiB;
-  EXPECT_TRUE(oc_spill_decide(&in, 300 * MiB));  // swap too small
+  EXPECT_EQ(oc_spill_decide(&in, 300 * MiB), OC_SPILL_OWN_FILE); // swap too small
   in.mode = OC_SPILL_ON;
-  EXPECT_TRUE(oc_spill_decide(&in, MiB));
-  EXPECT_FALSE(oc_spill_decide(&in, MiB - 1));   // below OUTCORE_SPILL_MIN
+  EXPECT_EQ(oc_spill_decide(&in, MiB), OC_SPILL_OWN_FILE);
+  EXPECT_EQ(oc_spill_decide(&in, MiB - 1), OC_SPILL_NOWHERE);   // below OUTCORE_SPILL_MIN
   in.mode = OC_SPILL_OFF;
-  EXPECT_FALSE(oc_spill_decide(&in, 1024 * MiB));
+  EXPECT_EQ(oc_spill_decide(&in, 1024 * MiB), OC_SPILL_NOWHERE);
+}
+
+TEST(SpillDecide, RowsJoinTheArenaOnceTheHeapIsSizeable) {
+  // Rows of 64 KiB in a 128 MiB limit, no swap: ordinary memory until the heap of
+  // such blocks reaches 1/8 of the limit, the arena after.
+  constexpr long Row = 64 << 10;
+  oc_spill_inputs in{OC_SPILL_AUTO, OC_SPILL_MIN_FLOOR, 128 * MiB, 0, 0};
+  EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_NOWHERE);
+  in.heap = 16 * MiB - Row - 1;
+  EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_NOWHERE);
+  in.heap = 16 * MiB - Row;
+  EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_ARENA);
+  in.heap = -5 * MiB; // drifted below zero: nothing held
+  EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_NOWHERE);
+  in.heap = 100 * MiB;
+  EXPECT_EQ(oc_spill_decide(&in, OC_SPILL_MIN_FLOOR - 1), OC_SPILL_NOWHERE); // below the min
+  in.swap_room = 200 * MiB; // swap holds the heap and the row
+  EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_NOWHERE);
+  in.swap_room = 100 * MiB; // not both
+  EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_ARENA);
+  in.mode = OC_SPILL_ON; // on: a file of its own, whatever the heap
+  EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_OWN_FILE);
+}
+
+TEST(SpillArenaExtents, FirstFitMergeAndTop) {
+  static oc_arena_extents a; // large: not on the stack
+  oc_arena_extents_init(&a, 100);
+  size_t x, y, z, w;
+  ASSERT_TRUE(oc_arena_extents_take(&a, 10, &x));
+  ASSERT_TRUE(oc_arena_extents_take(&a, 20, &y));
+  ASSERT_TRUE(oc_arena_extents_take(&a, 30, &z));
+  EXPECT_EQ(x, 0u);
+  EXPECT_EQ(y, 10u);
+  EXPECT_EQ(z, 30u);
+  EXPECT_EQ(a.top, 60u);
+  EXPECT_FALSE(oc_arena_extents_take(&a, 41, &w)); // beyond the capacity
+  oc_arena_extents_give(&a, x, 10);
+  ASSERT_TRUE(oc_arena_extents_take(&a, 5, &w));   // first fit in the freed extent
+  EXPECT_EQ(w, 0u);
+  EXPECT_EQ(a.free_count, 1u);
+  oc_arena_extents_give(&a, y, 20);                // merges with [5, 10)
+  ASSERT_EQ(a.free_count, 1u);
+  EXPECT_EQ(a.free[0].off, 5u);
+  EXPECT_EQ(a.free[0].len, 25u);
+  oc_arena_extents_give(&a, z, 30);                // reaches the top: lowers it to 5
+  EXPECT_EQ(a.free_count, 0u);
+  EXPECT_EQ(a.top, 5u);
+  ASSERT_TRUE(oc_arena_extents_take(&a, 95, &w));
+  EXPECT_EQ(w, 5u);
+}
+
+TEST(SpillArenaExtents, AFullFreeListDropsExtents) {
+  static oc_arena_extents a;
+  oc_arena_extents_init(&a, 4 * (OC_ARENA_FREE_MAX + 2));
+  size_t off;
+  for (size_t i = 0; i < 2 * (OC_ARENA_FREE_MAX + 2); i++)
+    ASSERT_TRUE(oc_arena_extents_take(&a, 2, &off));
+  // Every other extent freed: none merges, the list fills, the rest are dropped.
+  for (size_t i = 0; i < OC_ARENA_FREE_MAX + 1; i++)
+    oc_arena_extents_give(&a, 4 * i, 2);
+  EXPECT_EQ(a.free_count, static_cast<size_t>(OC_ARENA_FREE_MAX));
+  for (size_t i = 0; i < OC_ARENA_FREE_MAX; i++)
+    EXPECT_EQ(a.free[i].off, 4 * i);
 }
 
 TEST(SpillReadaround, WastedOnlyWhereFaultsScatter) {
@@ -151,6 +215,60 @@ TEST(SpillBlocks, RecognisedFreedAndResized) {
   ASSERT_NE(q, nullptr);
   EXPECT_EQ(reinterpret_cast<uintptr_t>(q) % (4 * MiB), 0u);
   oc_spill_free(q);
+}
+
+TEST(SpillArena, BlocksShareOneFileAndReadZerosWhenReused) {
+  setenv("OUTCORE_SPILL_DIR", "/var/tmp", 1);
+  long blocks0 = 0, bytes0 = 0, blocks = 0, bytes = 0;
+  oc_spill_totals(&blocks0, &bytes0);
+  constexpr size_t Row = 64 << 10;
+  char *rows[64];
+  for (char *&r : rows) {
+    r = static_cast<char *>(oc_spill_alloc_in_arena(Row - 100));
+    ASSERT_NE(r, nullptr);
+    EXPECT_TRUE(oc_spill_owns(r));
+    EXPECT_TRUE(oc_spill_in_arena(r));
+    EXPECT_EQ(oc_spill_usable_size(r), Row);
+    std::memset(r, 0x5a, Row);
+  }
+  oc_spill_totals(&blocks, &bytes);
+  EXPECT_EQ(blocks - blocks0, 64);
+  EXPECT_EQ(bytes - bytes0, static_cast<long>(64 * Row));
+  EXPECT_EQ(rows[1], rows[0] + Row); // neighbours, one mapping
+  EXPECT_EQ(oc_spill_resize(rows[0], 2 * Row), nullptr); // the caller copies
+  char *freed = rows[10];
+  oc_spill_free(freed);
+  EXPECT_EQ(rows[11][0], 0x5a);
+  char *again = static_cast<char *>(oc_spill_alloc_in_arena(Row)); // the freed extent
+  ASSERT_EQ(again, freed);
+  for (size_t i = 0; i < Row; i += 4096)
+    ASSERT_EQ(again[i], 0) << "a reused extent reads as zeros (calloc)";
+  rows[10] = again;
+  for (char *r : rows)
+    oc_spill_free(r);
+  oc_spill_totals(&blocks, &bytes);
+  EXPECT_EQ(blocks, blocks0);
+  EXPECT_EQ(bytes, bytes0);
+}
+
+TEST(SpillArena, ForkGivesTheChildACopy) {
+  setenv("OUTCORE_SPILL_DIR", "/var/tmp", 1);
+  char *p = static_cast<char *>(oc_spill_alloc_in_arena(MiB));
+  ASSERT_NE(p, nullptr);
+  p[100] = 1;
+  pid_t pid = fork();
+  if (pid == 0) {
+    bool ok = p[100] == 1;
+    p[100] = 5;
+    char *q = static_cast<char *>(oc_spill_alloc_in_arena(MiB)); // the child's own arena file
+    ok = ok && q && q[0] == 0;
+    _exit(ok ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  EXPECT_EQ(p[100], 1) << "the child's write reached the parent";
+  oc_spill_free(p);
 }
 
 TEST(SpillBlocks, GlibcBlocksAreNeverOwned) {

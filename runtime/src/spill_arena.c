@@ -1,0 +1,57 @@
+#include "spill_arena.h"
+
+#include <string.h>
+
+void oc_arena_extents_init(struct oc_arena_extents *a, size_t capacity) {
+  a->capacity = capacity;
+  a->top = 0;
+  a->free_count = 0;
+}
+
+static void remove_free(struct oc_arena_extents *a, size_t i) {
+  memmove(&a->free[i], &a->free[i + 1], (a->free_count - i - 1) * sizeof a->free[0]);
+  a->free_count--;
+}
+
+bool oc_arena_extents_take(struct oc_arena_extents *a, size_t len, size_t *off) {
+  for (size_t i = 0; i < a->free_count; i++) {
+    struct oc_arena_extent *e = &a->free[i];
+    if (e->len < len)
+      continue;
+    *off = e->off;
+    e->off += len;
+    e->len -= len;
+    if (e->len == 0)
+      remove_free(a, i);
+    return true;
+  }
+  if (len > a->capacity - a->top)
+    return false;
+  *off = a->top;
+  a->top += len;
+  return true;
+}
+
+void oc_arena_extents_give(struct oc_arena_extents *a, size_t off, size_t len) {
+  size_t i = 0; /* the first free extent after off */
+  while (i < a->free_count && a->free[i].off < off)
+    i++;
+  if (i > 0 && a->free[i - 1].off + a->free[i - 1].len == off) {
+    off = a->free[i - 1].off; /* merge with the one before */
+    len += a->free[i - 1].len;
+    remove_free(a, --i);
+  }
+  if (i < a->free_count && off + len == a->free[i].off) {
+    len += a->free[i].len; /* and with the one after */
+    remove_free(a, i);
+  }
+  if (off + len == a->top) {
+    a->top = off;
+    return;
+  }
+  if (a->free_count == OC_ARENA_FREE_MAX)
+    return; /* never handed out again */
+  memmove(&a->free[i + 1], &a->free[i], (a->free_count - i) * sizeof a->free[0]);
+  a->free[i] = (struct oc_arena_extent){off, len};
+  a->free_count++;
+}

@@ -1,0 +1,39 @@
+/*
+ * The spill arena's bookkeeping: which extents of its file (and of the address
+ * range mapped from it, offset for offset) hold blocks. Many medium blocks, each
+ * too small to be worth a file of its own (the rows of a matrix allocated row by
+ * row), share one file: one descriptor, and neighbouring blocks make one mapping.
+ *
+ * Extents are handed out first fit among the freed ones, else at the top; a freed
+ * extent merges with its free neighbours, and one that reaches the top lowers it.
+ * The free list has a fixed capacity (no allocation inside the allocator): an
+ * extent freed while it is full is never handed out again (its disk blocks are
+ * still given back by the caller). Offsets and lengths are page multiples; the
+ * caller serialises every call.
+ */
+#ifndef OC_SPILL_ARENA_H
+#define OC_SPILL_ARENA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define OC_ARENA_FREE_MAX 1024
+
+struct oc_arena_extent {
+  size_t off, len;
+};
+
+struct oc_arena_extents {
+  size_t capacity; /* offsets live in [0, capacity) */
+  size_t top;      /* nothing at or above it is handed out */
+  size_t free_count;
+  struct oc_arena_extent free[OC_ARENA_FREE_MAX]; /* below top, sorted by off, apart */
+};
+
+void oc_arena_extents_init(struct oc_arena_extents *a, size_t capacity);
+/* An extent of len bytes: true with *off set, false when none is free. */
+bool oc_arena_extents_take(struct oc_arena_extents *a, size_t len, size_t *off);
+/* Hands back [off, off + len), which take returned. */
+void oc_arena_extents_give(struct oc_arena_extents *a, size_t off, size_t len);
+
+#endif
