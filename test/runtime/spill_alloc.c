@@ -12,9 +12,15 @@
  *             release worker) and freed: no descriptor of its deleted file is left.
  *   random    a 96 MiB spilled block written, then read at 4000 random pages (run in
  *             a small group by spill_readaround.sh, which reads the statistics).
+ *   heap      (OUTCORE_SPILL=auto, in a 64 MiB group without swap) rows of
+ *             64 KiB: ordinary memory until they hold 1/8 of the limit, spilled (the
+ *             arena's one mapping) after; all freed, as many again as the first
+ *             ordinary ones are ordinary again (frees count), and calloc'd rows read
+ *             as zeros in reused arena extents.
  * Exit 0 when every check holds; each failure prints one line.
  */
 #include <dirent.h>
+#include <inttypes.h>
 #include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -167,6 +173,51 @@ static void released(void) {
   CHECK(deleted_file_fds() == before);
 }
 
+/* Is p in a shared mapping of a deleted file (spilled)? */
+static int in_spilled_mapping(const void *p) {
+  FILE *f = fopen("/proc/self/maps", "r");
+  char line[512];
+  int in = 0;
+  while (f && !in && fgets(line, sizeof line, f)) {
+    uintptr_t start, end;
+    in = sscanf(line, "%" SCNxPTR "-%" SCNxPTR, &start, &end) == 2 && (uintptr_t)p >= start &&
+         (uintptr_t)p < end && strstr(line, " rw-s ") && strstr(line, "(deleted)");
+  }
+  if (f)
+    fclose(f);
+  return in;
+}
+
+static void heap(void) {
+  enum { ROWS = 400, ROW = 64 << 10 };
+  static char *rows[ROWS];
+  int ordinary = 0;
+  for (int i = 0; i < ROWS; i++) {
+    rows[i] = malloc(ROW);
+    memset(rows[i], i, ROW);
+    if (!in_spilled_mapping(rows[i]))
+      ordinary++;
+    else
+      CHECK(i >= 100); /* 1/8 of 64 MiB is 128 rows, less glibc's and stdio's */
+  }
+  CHECK(ordinary >= 100 && ordinary <= 128);
+  CHECK(spilled_mappings() == 1);
+  for (int i = 0; i < ROWS; i++) {
+    CHECK(rows[i][ROW - 1] == (char)i);
+    free(rows[i]);
+  }
+  for (int i = 0; i < ordinary; i++) {
+    rows[i] = malloc(ROW);
+    CHECK(!in_spilled_mapping(rows[i]));
+  }
+  for (int i = ordinary; i < ROWS; i++) {
+    rows[i] = calloc(1, ROW);
+    CHECK(in_spilled_mapping(rows[i]) && all(rows[i], ROW, 0));
+  }
+  for (int i = 0; i < ROWS; i++)
+    free(rows[i]);
+}
+
 static void random_reads(void) {
   size_t n = 96 * MiB / sizeof(double);
   double *v = malloc(n * sizeof(double));
@@ -196,6 +247,8 @@ int main(int argc, char **argv) {
     released();
   else if (strcmp(mode, "random") == 0)
     random_reads();
+  else if (strcmp(mode, "heap") == 0)
+    heap();
   else
     return 2;
   if (!failures)
