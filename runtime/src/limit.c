@@ -175,7 +175,7 @@ static struct {
            .cg_swap_current_fd = -1};
 
 static pthread_mutex_t sample_lock = PTHREAD_MUTEX_INITIALIZER;
-static _Atomic(long) sampled_ns = LONG_MIN / 2;
+static _Atomic(long) sampled_ns = OC_LIMIT_NEVER_SAMPLED;
 static _Atomic(long) current_limit, current_fit_limit, current_usage, current_working_set;
 static _Atomic(bool) have_swap, have_cgroup_limit;
 static void (*_Atomic arbiter)(const struct oc_limit_inputs *, struct oc_limit_figures *);
@@ -285,7 +285,7 @@ static void open_sources(void) {
 
 void oc_limit_open(void) {
   if (pthread_once(&sources_once, open_sources) == 0 &&
-      atomic_load_explicit(&sampled_ns, memory_order_acquire) == LONG_MIN / 2)
+      atomic_load_explicit(&sampled_ns, memory_order_acquire) == OC_LIMIT_NEVER_SAMPLED)
     oc_limit_refresh();
 }
 
@@ -455,6 +455,6 @@ void oc_limit_fork_child(void) {
   if (probe.statm_fd >= 0)
     close(probe.statm_fd);
   probe.statm_fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
-  atomic_store_explicit(&sampled_ns, LONG_MIN / 2, memory_order_relaxed);
+  atomic_store_explicit(&sampled_ns, OC_LIMIT_NEVER_SAMPLED, memory_order_relaxed);
   pthread_mutex_unlock(&sample_lock);
 }

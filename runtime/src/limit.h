@@ -6,6 +6,7 @@
 #ifndef OC_LIMIT_H
 #define OC_LIMIT_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -26,6 +27,7 @@ struct oc_limit_inputs {
   long min_free;             /* vm.min_free_kbytes in bytes */
 };
 
+#define OC_LIMIT_NEVER_SAMPLED (LONG_MIN / 2)
 struct oc_limit_figures {
   long limit;       /* bytes the process may use now (under arbitration: its share) */
   long fit_limit;   /* oc_memory_limit(), the fit test that picks a nest's version for the
@@ -33,7 +35,7 @@ struct oc_limit_figures {
   long usage;       /* bytes charged against that limit */
   long working_set; /* usage less cold page cache and unmapped swap cache: what a
                        prefetch would steal from */
-  long sampled_ns;  /* when the figures were read (oc_limit_get) */
+  long sampled_ns;  /* when the figures were read (oc_limit_get), or OC_LIMIT_NEVER_SAMPLED */
 };
 
 void oc_limit_compute(const struct oc_limit_inputs *in, struct oc_limit_figures *out);

@@ -57,7 +57,7 @@ static struct oc_arena_extents arena_extents;
 
 /* Set while this thread starts the runtime for a block, which allocates: none of
  * those blocks is spilled (that would start it again, under its lock). */
-static __thread bool starting_runtime;
+static __thread bool starting_runtime __attribute__((tls_model("initial-exec")));
 
 extern char **environ;
 
@@ -110,11 +110,17 @@ enum oc_spill_place oc_spill_wanted(size_t bytes) {
   struct oc_spill_inputs in = {settings.mode, settings.min, 0, 0,
                                atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed)};
   if (settings.mode == OC_SPILL_AUTO && bytes >= (size_t)settings.min) {
+    /* Most blocks are far from the limit: the last sample says so without a clock
+     * read. A block spilled even with no swap at all takes a fresh sample, and only
+     * then does the swap's room matter. */
     struct oc_limit_figures f;
+    oc_limit_cached(&f);
+    in.limit = f.limit;
+    if (f.sampled_ns != OC_LIMIT_NEVER_SAMPLED && oc_spill_decide(&in, bytes) == OC_SPILL_NOWHERE)
+      return OC_SPILL_NOWHERE;
     oc_limit_open();
     oc_limit_get(&f);
     in.limit = f.limit;
-    /* Spilled even with no swap at all? Only then does the swap's room matter. */
     if (oc_spill_decide(&in, bytes) == OC_SPILL_NOWHERE)
       return OC_SPILL_NOWHERE;
     in.swap_room = oc_limit_swap_room();
