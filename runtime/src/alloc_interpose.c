@@ -27,12 +27,16 @@ void __libc_free(void *p);
 void *__libc_memalign(size_t align, size_t bytes);
 
 static inline bool maybe_spilled(size_t bytes) {
-  return bytes >= atomic_load_explicit(&oc_spill_ask_min, memory_order_relaxed);
+  long heap = atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed);
+  return bytes >= atomic_load_explicit(&oc_spill_ask_min, memory_order_relaxed) &&
+         bytes + (size_t)(heap > 0 ? heap : 0) >=
+             atomic_load_explicit(&oc_spill_ask_total, memory_order_relaxed);
 }
 
-/* A request below this never makes a counted chunk: glibc adds a header and, for a
- * chunk of its own mapping, the rounding to a page. */
-#define NEVER_COUNTED_BELOW (OC_SPILL_HEAP_COUNTED - 4096 - 64)
+/* A request below this never makes a counted chunk in glibc's heap (a header and
+ * alignment); a chunk of its own mapping (requests above M_MMAP_THRESHOLD, at least
+ * 128 KiB unless the program lowers it) is rounded to a page on top. */
+#define NEVER_COUNTED_BELOW (OC_SPILL_HEAP_COUNTED - 32)
 
 /* The bytes of the glibc block p that count in the heap, 0 for none. */
 static inline size_t counted_bytes(const void *p) {

@@ -30,6 +30,7 @@ struct spill_header {
 };
 
 _Atomic(size_t) oc_spill_ask_min = OC_SPILL_MIN_FLOOR;
+_Atomic(size_t) oc_spill_ask_total;
 _Atomic(long) oc_spill_heap_bytes;
 _Atomic(uintptr_t) oc_spill_arena_start;
 _Atomic(size_t) oc_spill_arena_span;
@@ -54,6 +55,10 @@ static int arena_fork_fd = -1;
 static bool arena_refused;          /* no address space for it: never tried again */
 static uint32_t *arena_block_pages; /* per arena page: pages of the block starting there */
 static struct oc_arena_extents arena_extents;
+/* Blocks at the top are reserved ahead, so that rows of a few pages do not cost a
+ * fallocate each: [top, arena_reserved) is reserved and unused. */
+#define ARENA_RESERVE_AHEAD ((size_t)1 << 20)
+static size_t arena_reserved;
 
 /* Set while this thread starts the runtime for a block, which allocates: none of
  * those blocks is spilled (that would start it again, under its lock). */
@@ -116,6 +121,8 @@ enum oc_spill_place oc_spill_wanted(size_t bytes) {
     struct oc_limit_figures f;
     oc_limit_cached(&f);
     in.limit = f.limit;
+    atomic_store_explicit(&oc_spill_ask_total, (size_t)(f.limit > 0 ? f.limit : 0) / 16,
+                          memory_order_relaxed);
     if (f.sampled_ns != OC_LIMIT_NEVER_SAMPLED && oc_spill_decide(&in, bytes) == OC_SPILL_NOWHERE)
       return OC_SPILL_NOWHERE;
     oc_limit_open();
@@ -274,6 +281,22 @@ static char *arena_base(void) {
   return (char *)atomic_load_explicit(&oc_spill_arena_start, memory_order_relaxed);
 }
 
+/* Under blocks_lock: the disk blocks of the extent just taken at off. */
+static bool arena_reserve(size_t off, size_t len) {
+  if (off + len != arena_extents.top) /* a freed extent, punched out */
+    return oc_spill_file_reserve(arena_fd, off, len);
+  if (off + len <= arena_reserved)
+    return true;
+  size_t from = off > arena_reserved ? off : arena_reserved;
+  size_t ahead = arena_extents.capacity - (off + len);
+  ahead = ahead < ARENA_RESERVE_AHEAD ? ahead : ARENA_RESERVE_AHEAD;
+  if (oc_spill_file_reserve(arena_fd, from, off + len + ahead - from)) {
+    arena_reserved = off + len + ahead;
+    return true;
+  }
+  return oc_spill_file_reserve(arena_fd, from, off + len - from); /* no room ahead */
+}
+
 void *oc_spill_alloc_in_arena(size_t bytes) {
   if (starting_runtime || !ensure_settings())
     return NULL;
@@ -287,7 +310,7 @@ void *oc_spill_alloc_in_arena(size_t bytes) {
   if (!arena_open()) {
     error = errno;
   } else if (oc_arena_extents_take(&arena_extents, len, &off)) {
-    if (oc_spill_file_reserve(arena_fd, off, len)) {
+    if (arena_reserve(off, len)) {
       data = arena_base() + off;
       arena_block_pages[off / page_size] = (uint32_t)(len / page_size);
       block_made(len);
@@ -313,8 +336,11 @@ static size_t arena_block_len(const char *p) {
 static void arena_free(char *p) {
   size_t off = (size_t)(p - arena_base()), len = arena_block_len(p);
   arena_block_pages[off / page_size] = 0;
-  if (arena_fd >= 0 && oc_spill_file_punch(arena_fd, off, len))
+  if (arena_fd >= 0 && oc_spill_file_punch(arena_fd, off, len)) {
     oc_arena_extents_give(&arena_extents, off, len);
+    if (arena_reserved > arena_extents.top) /* the top fell into punched extents */
+      arena_reserved = arena_extents.top;
+  }
   live_blocks--;
   live_bytes -= (long)len;
 }
@@ -547,6 +573,7 @@ static void fork_child(void) {
     arena_fd = adopt_copy(arena_fd, arena_fork_fd, arena_base(), atomic_load(&oc_spill_arena_span));
     arena_refused = arena_fd < 0;
     arena_fork_fd = -1;
+    arena_reserved = arena_extents.top; /* the copy ends at the top */
   }
   pthread_mutex_init(&blocks_lock, NULL);
 }

@@ -74,6 +74,10 @@ extern _Atomic(long) oc_spill_heap_bytes __attribute__((visibility("hidden")));
  * OC_SPILL_MIN_FLOOR until the settings are read, then OUTCORE_SPILL_MIN, or
  * SIZE_MAX when spilling is off. */
 extern _Atomic(size_t) oc_spill_ask_min __attribute__((visibility("hidden")));
+/* And the least block plus heap worth asking about: 0 until a limit is known and
+ * under OUTCORE_SPILL=on; under auto 1/16 of the limit last seen (half the 1/8
+ * that spills, so that a limit halved since still gets asked). */
+extern _Atomic(size_t) oc_spill_ask_total __attribute__((visibility("hidden")));
 
 /* The arena's address range (0, 0 until it is made; fixed after). */
 extern _Atomic(uintptr_t) oc_spill_arena_start __attribute__((visibility("hidden")));

@@ -125,7 +125,7 @@ TEST(SpillSettings, Parsers) {
   EXPECT_TRUE(oc_parse_spill_min("4M", &min));
   EXPECT_EQ(min, 4 * MiB);
   EXPECT_TRUE(oc_parse_spill_min("64K", &min));
-  EXPECT_FALSE(oc_parse_spill_min("4K", &min)); // below the floor
+  EXPECT_FALSE(oc_parse_spill_min("2K", &min)); // below the floor
   EXPECT_FALSE(oc_parse_spill_min("lots", &min));
   char dir[16];
   EXPECT_TRUE(oc_parse_spill_dir("/var/tmp", dir, sizeof dir));
