@@ -59,6 +59,10 @@ static struct oc_arena_extents arena_extents;
  * fallocate each: [top, arena_reserved) is reserved and unused. */
 #define ARENA_RESERVE_AHEAD ((size_t)1 << 20)
 static size_t arena_reserved;
+/* Freed extents not yet punched out: at most this much memory, and never an extent
+ * handed out again before its punch. */
+#define ARENA_PENDING_BYTES ((size_t)8 << 20)
+static struct oc_arena_pending arena_pending;
 
 /* Set while this thread starts the runtime for a block, which allocates: none of
  * those blocks is spilled (that would start it again, under its lock). */
@@ -109,6 +113,17 @@ static bool ensure_settings(void) {
   return true;
 }
 
+/* The swap's room, read once per limit sample (taken at sampled_ns): the rows of a
+ * matrix spilled one after another would read /proc/meminfo each (64 000 reads). */
+static long swap_room_at(long sampled_ns) {
+  static _Atomic(long) read_at = OC_LIMIT_NEVER_SAMPLED, room;
+  if (atomic_load_explicit(&read_at, memory_order_acquire) != sampled_ns) {
+    atomic_store_explicit(&room, oc_limit_swap_room(), memory_order_relaxed);
+    atomic_store_explicit(&read_at, sampled_ns, memory_order_release);
+  }
+  return atomic_load_explicit(&room, memory_order_relaxed);
+}
+
 enum oc_spill_place oc_spill_wanted(size_t bytes) {
   if (starting_runtime || !ensure_settings())
     return OC_SPILL_NOWHERE;
@@ -130,7 +145,7 @@ enum oc_spill_place oc_spill_wanted(size_t bytes) {
     in.limit = f.limit;
     if (oc_spill_decide(&in, bytes) == OC_SPILL_NOWHERE)
       return OC_SPILL_NOWHERE;
-    in.swap_room = oc_limit_swap_room();
+    in.swap_room = swap_room_at(f.sampled_ns);
   }
   return oc_spill_decide(&in, bytes);
 }
@@ -281,8 +296,21 @@ static char *arena_base(void) {
   return (char *)atomic_load_explicit(&oc_spill_arena_start, memory_order_relaxed);
 }
 
+/* Under blocks_lock. A freed extent reads as zeros once punched out; where a punch
+ * fails, zeros are written instead. */
+static void arena_punch_pending(void) {
+  for (size_t i = 0; i < arena_pending.count; i++) {
+    struct oc_arena_extent r = arena_pending.range[i];
+    if (!oc_spill_file_punch(arena_fd, r.off, r.len))
+      memset(arena_base() + r.off, 0, r.len);
+  }
+  arena_pending.count = arena_pending.bytes = 0;
+}
+
 /* Under blocks_lock: the disk blocks of the extent just taken at off. */
 static bool arena_reserve(size_t off, size_t len) {
+  if (oc_arena_pending_meets(&arena_pending, off, len))
+    arena_punch_pending();
   if (off + len != arena_extents.top) /* a freed extent, punched out */
     return oc_spill_file_reserve(arena_fd, off, len);
   if (off + len <= arena_reserved)
@@ -331,18 +359,23 @@ static size_t arena_block_len(const char *p) {
   return (size_t)arena_block_pages[(size_t)(p - arena_base()) / page_size] * page_size;
 }
 
-/* Under blocks_lock. Punched out, the extent reads as zeros and can be handed out
- * again; where the file system cannot punch, it never is. */
+/* Under blocks_lock: the extent is handed out again after its punch. */
 static void arena_free(char *p) {
   size_t off = (size_t)(p - arena_base()), len = arena_block_len(p);
   arena_block_pages[off / page_size] = 0;
-  if (arena_fd >= 0 && oc_spill_file_punch(arena_fd, off, len)) {
-    oc_arena_extents_give(&arena_extents, off, len);
-    if (arena_reserved > arena_extents.top) /* the top fell into punched extents */
-      arena_reserved = arena_extents.top;
-  }
   live_blocks--;
   live_bytes -= (long)len;
+  if (arena_fd < 0)
+    return; /* a child without a copy: never used again */
+  if (!oc_arena_pending_add(&arena_pending, off, len)) {
+    arena_punch_pending();
+    oc_arena_pending_add(&arena_pending, off, len);
+  }
+  oc_arena_extents_give(&arena_extents, off, len);
+  if (arena_reserved > arena_extents.top) /* the top fell into freed extents */
+    arena_reserved = arena_extents.top;
+  if (arena_pending.bytes >= ARENA_PENDING_BYTES)
+    arena_punch_pending();
 }
 
 void *oc_spill_alloc(size_t bytes, size_t align) {
@@ -524,9 +557,11 @@ static void fork_prepare(void) {
     bool complete = !h->paged || oc_pager_hold(h + 1);
     h->fork_fd = copy_for_child(h->fd, h->file_len, h + 1, h->file_len, complete, &reported);
   }
-  if (arena_fd >= 0)
+  if (arena_fd >= 0) {
+    arena_punch_pending(); /* not copied */
     arena_fork_fd = copy_for_child(arena_fd, arena_extents.top, arena_base(),
                                    atomic_load(&oc_spill_arena_span), true, &reported);
+  }
 }
 
 /* Closes the child's copy, or lets the memory at start be inherited again. */

@@ -55,3 +55,27 @@ void oc_arena_extents_give(struct oc_arena_extents *a, size_t off, size_t len) {
   a->free[i] = (struct oc_arena_extent){off, len};
   a->free_count++;
 }
+
+bool oc_arena_pending_add(struct oc_arena_pending *p, size_t off, size_t len) {
+  for (size_t i = 0; i < p->count; i++) {
+    struct oc_arena_extent *r = &p->range[i];
+    if (r->off + r->len == off || off + len == r->off) {
+      r->off = off < r->off ? off : r->off;
+      r->len += len;
+      p->bytes += len;
+      return true;
+    }
+  }
+  if (p->count == OC_ARENA_PENDING_MAX)
+    return false;
+  p->range[p->count++] = (struct oc_arena_extent){off, len};
+  p->bytes += len;
+  return true;
+}
+
+bool oc_arena_pending_meets(const struct oc_arena_pending *p, size_t off, size_t len) {
+  for (size_t i = 0; i < p->count; i++)
+    if (p->range[i].off < off + len && off < p->range[i].off + p->range[i].len)
+      return true;
+  return false;
+}

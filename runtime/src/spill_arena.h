@@ -36,4 +36,18 @@ bool oc_arena_extents_take(struct oc_arena_extents *a, size_t len, size_t *off);
 /* Hands back [off, off + len), which take returned. */
 void oc_arena_extents_give(struct oc_arena_extents *a, size_t off, size_t len);
 
+/* Freed extents whose disk blocks (and memory) are still to be punched out: punched
+ * in batches, touching extents merged, because a punch waits for the device's
+ * discard (a program freeing 50 000 rows at exit spent 0.6 s in it). */
+#define OC_ARENA_PENDING_MAX 64
+struct oc_arena_pending {
+  size_t count, bytes;
+  struct oc_arena_extent range[OC_ARENA_PENDING_MAX];
+};
+
+/* Adds a freed extent, merged into a range it touches; false when it does not fit. */
+bool oc_arena_pending_add(struct oc_arena_pending *p, size_t off, size_t len);
+/* Whether some pending range meets [off, off + len). */
+bool oc_arena_pending_meets(const struct oc_arena_pending *p, size_t off, size_t len);
+
 #endif

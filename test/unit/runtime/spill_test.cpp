@@ -83,6 +83,25 @@ TEST(SpillArenaExtents, FirstFitMergeAndTop) {
   EXPECT_EQ(w, 5u);
 }
 
+TEST(SpillArenaPending, TouchingExtentsMergeUntilFull) {
+  static oc_arena_pending p;
+  // Rows freed in order, and one freed before its left neighbour: one range.
+  EXPECT_TRUE(oc_arena_pending_add(&p, 8, 2));
+  EXPECT_TRUE(oc_arena_pending_add(&p, 10, 2));
+  EXPECT_TRUE(oc_arena_pending_add(&p, 6, 2));
+  ASSERT_EQ(p.count, 1u);
+  EXPECT_EQ(p.range[0].off, 6u);
+  EXPECT_EQ(p.range[0].len, 6u);
+  EXPECT_EQ(p.bytes, 6u);
+  EXPECT_TRUE(oc_arena_pending_meets(&p, 11, 5));
+  EXPECT_FALSE(oc_arena_pending_meets(&p, 12, 5));
+  EXPECT_FALSE(oc_arena_pending_meets(&p, 0, 6));
+  for (size_t i = 1; i < OC_ARENA_PENDING_MAX; i++) // apart: a range each
+    EXPECT_TRUE(oc_arena_pending_add(&p, 100 * i, 1));
+  EXPECT_FALSE(oc_arena_pending_add(&p, 50, 1)) << "full";
+  EXPECT_TRUE(oc_arena_pending_add(&p, 101, 1)) << "still merges";
+}
+
 TEST(SpillArenaExtents, AFullFreeListDropsExtents) {
   static oc_arena_extents a;
   oc_arena_extents_init(&a, 4 * (OC_ARENA_FREE_MAX + 2));
