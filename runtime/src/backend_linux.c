@@ -456,15 +456,18 @@ void oc_os_readaround_off(uintptr_t start, size_t len) {
   pthread_rwlock_unlock(&table_lock);
 }
 
-bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t start, uintptr_t end) {
+bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t first, uintptr_t last) {
   struct oc_mapping *m = (struct oc_mapping *)mapping;
   if (!kind_has_readaround(m->kind) ||
       (atomic_load_explicit(&m->random_advised, memory_order_relaxed) &&
        !atomic_load_explicit(&m->readaround_guarded, memory_order_relaxed)))
     return false;
+  /* Less than the block, so that a repeat of the last block is no continuation. */
+  uintptr_t overlap = last - first > OC_STREAM_OVERLAP ? OC_STREAM_OVERLAP : last - first - 1;
   for (unsigned i = 0; i < OC_STREAMS; i++) {
-    uintptr_t expected = start;
-    if (!atomic_compare_exchange_strong_explicit(&m->stream_ends[i], &expected, end,
+    uintptr_t ended = atomic_load_explicit(&m->stream_ends[i], memory_order_relaxed);
+    if (first > ended || first + overlap < ended ||
+        !atomic_compare_exchange_strong_explicit(&m->stream_ends[i], &ended, last,
                                                  memory_order_relaxed, memory_order_relaxed))
       continue;
     if (atomic_fetch_add_explicit(&m->stream_runs[i], 1, memory_order_relaxed) + 1 <
@@ -481,7 +484,7 @@ bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t start, u
   }
   unsigned slot = atomic_fetch_add_explicit(&m->stream_next, 1, memory_order_relaxed) % OC_STREAMS;
   atomic_store_explicit(&m->stream_runs[slot], 0, memory_order_relaxed);
-  atomic_store_explicit(&m->stream_ends[slot], end, memory_order_relaxed);
+  atomic_store_explicit(&m->stream_ends[slot], last, memory_order_relaxed);
   return false;
 }
 

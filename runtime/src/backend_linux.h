@@ -34,6 +34,10 @@ enum oc_map_kind {
  * continued before the kernel's readahead is trusted with it. */
 #define OC_STREAMS 4
 #define OC_STREAM_RUN 2
+/* Pages a block may start before the page where its stream's last block ended: the
+ * pass rounds a strip (rows of 8000 bytes, two a strip) up to whole pages, and an
+ * unaligned strip's block spans one page more. */
+#define OC_STREAM_OVERLAP 2
 
 struct oc_mapping {
   uintptr_t start, end;
@@ -50,7 +54,7 @@ struct oc_mapping {
   _Atomic(uintptr_t) recent_pages[OC_RECENT_PAGES];
   _Atomic(unsigned) recent_next, scattered_pages;
   /* Where each recent block stream's last prefetch ended, and how many blocks it ran. */
-  _Atomic(uintptr_t) stream_ends[OC_STREAMS];
+  _Atomic(uintptr_t) stream_ends[OC_STREAMS]; /* granule after each stream's last block */
   _Atomic(unsigned) stream_runs[OC_STREAMS], stream_next;
 };
 
@@ -151,14 +155,16 @@ struct oc_release_batch {
   unsigned count;
   struct iovec ranges[OC_RELEASE_BATCH];
 };
-/* Notes a block prefetch of [start, end) in the mapping; true when the kernel's
+/* Notes a block prefetch of the pages [first, last) (page numbers, address >> 12) in
+ * the mapping; true when the kernel's
  * readahead serves it already, so no prefetch is needed: a file mapping with
  * read-around on (the runtime never advised MADV_RANDOM there, or only
  * oc_os_readaround_off did, which such a stream undoes) where the block starts
- * exactly where one of the OC_STREAMS recent block prefetches ended, that stream
- * having continued OC_STREAM_RUN blocks. Strided, scattered or anonymous data (no
+ * where one of the OC_STREAMS recent block prefetches ended (in pages; up to
+ * OC_STREAM_OVERLAP pages before, never at its start), that stream having
+ * continued OC_STREAM_RUN blocks. Strided, scattered or anonymous data (no
  * readahead) is never a stream. Racy by design, like oc_os_note_single_page. */
-bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t start, uintptr_t end);
+bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t first, uintptr_t last);
 /* Frees memory without losing data; returns the system calls made. Shared file
  * mappings, at once, if the table still says so (oc_maps_unmap_begin): MADV_DONTNEED only unmaps there (the page cache keeps the
  * data, dirty bits move to the pages), and dropping the clean cache follows

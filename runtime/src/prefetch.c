@@ -184,7 +184,7 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
   long rescued = oc_residency_take_released(first, last);
   if (rescued)
     oc_count(OC_RELEASES_RESCUED, rescued);
-  if (shape == OC_PREFETCH_BLOCK && !one_page && oc_os_readahead_serves(m, start, end)) {
+  if (shape == OC_PREFETCH_BLOCK && !one_page && oc_os_readahead_serves(m, first, last)) {
     /* A sequential stream: the kernel reads it ahead; only its releases matter.
      * Marked resident as if prefetched (mincore resyncs keep that honest). */
     oc_residency_set_resident(first, last);

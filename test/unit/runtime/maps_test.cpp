@@ -146,6 +146,11 @@ TEST(ReadAround, ScatteredPagesTurnItOff) {
 
 }  // namespace
 
+// oc_os_readahead_serves for a block of bytes [start, end).
+static bool serves(oc_mapping *m, uintptr_t start, uintptr_t end) {
+  return oc_os_readahead_serves(m, start >> 12, (end + 4095) >> 12);
+}
+
 TEST(Streams, ContiguousBlocksOnAFileMappingAreLeftToReadahead) {
   oc_mapping m{};
   m.kind = OC_MAP_FILE_SHARED;
@@ -155,7 +160,7 @@ TEST(Streams, ContiguousBlocksOnAFileMappingAreLeftToReadahead) {
   for (int b = 0; b < 4; b++)
     for (int s = 0; s < 2; s++) {
       uintptr_t at = base + s * 0x1000000 + b * block;
-      left[s][b] = oc_os_readahead_serves(&m, at, at + block);
+      left[s][b] = serves(&m, at, at + block);
     }
   for (int s = 0; s < 2; s++) {
     EXPECT_FALSE(left[s][0]); // a first block is no stream yet
@@ -165,21 +170,40 @@ TEST(Streams, ContiguousBlocksOnAFileMappingAreLeftToReadahead) {
   }
 }
 
+TEST(Streams, StripsRoundedUpToPagesAreAStreamButARepeatIsNot) {
+  oc_mapping m{};
+  m.kind = OC_MAP_FILE_SHARED;
+  // Two rows of 8000 bytes a strip, prefetched as 4 pages from the strip's start:
+  // each block ends past where the next begins.
+  const uintptr_t base = 0x10000000 + 100, strip = 16000, block = 4 * 4096;
+  bool left[6];
+  for (int b = 0; b < 6; b++)
+    left[b] = serves(&m, base + b * strip, base + b * strip + block);
+  EXPECT_FALSE(left[0]);
+  EXPECT_FALSE(left[1]);
+  for (int b = 2; b < 6; b++)
+    EXPECT_TRUE(left[b]) << b;
+  oc_mapping r{};
+  r.kind = OC_MAP_FILE_SHARED;
+  for (int i = 0; i < 6; i++) // the same two-page block again and again
+    EXPECT_FALSE(serves(&r, base, base + 2 * 4096));
+}
+
 TEST(Streams, StridedBlocksAnonymousMemoryAndRandomAdviceAreNot) {
   const uintptr_t base = 0x10000000, block = 4 * 4096;
   oc_mapping file{};
   file.kind = OC_MAP_FILE_PRIVATE;
   for (int b = 0; b < 8; b++) // a gap of one block each time
-    EXPECT_FALSE(oc_os_readahead_serves(&file, base + 2 * b * block, base + (2 * b + 1) * block));
+    EXPECT_FALSE(serves(&file, base + 2 * b * block, base + (2 * b + 1) * block));
   for (oc_map_kind kind : {OC_MAP_ANON, OC_MAP_SHMEM}) {
     oc_mapping anon{};
     anon.kind = kind;
     for (int b = 0; b < 8; b++)
-      EXPECT_FALSE(oc_os_readahead_serves(&anon, base + b * block, base + (b + 1) * block));
+      EXPECT_FALSE(serves(&anon, base + b * block, base + (b + 1) * block));
   }
   oc_mapping random{};
   random.kind = OC_MAP_FILE_SHARED;
   atomic_store(&random.random_advised, true);
   for (int b = 0; b < 8; b++)
-    EXPECT_FALSE(oc_os_readahead_serves(&random, base + b * block, base + (b + 1) * block));
+    EXPECT_FALSE(serves(&random, base + b * block, base + (b + 1) * block));
 }
