@@ -74,7 +74,7 @@ enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t byt
   if (in->mode == OC_SPILL_OFF || bytes < (size_t)in->min)
     return OC_SPILL_NOWHERE;
   if (in->mode == OC_SPILL_ON)
-    return OC_SPILL_OWN_FILE;
+    return bytes >= OC_SPILL_OWN_FILE_MIN ? OC_SPILL_OWN_FILE : OC_SPILL_ARENA;
   size_t sizeable = (size_t)(in->limit / OC_SPILL_SIZEABLE_FRACTION);
   if (bytes >= sizeable)
     return (size_t)in->swap_room < bytes ? OC_SPILL_OWN_FILE : OC_SPILL_NOWHERE;

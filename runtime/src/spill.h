@@ -57,8 +57,12 @@ enum oc_spill_place {
   OC_SPILL_ARENA,   /* one of many medium blocks sharing the arena's file */
 };
 
+/* Blocks smaller than this never get a file of their own under OUTCORE_SPILL=on:
+ * the arena holds them (a descriptor and a mapping each would run out). */
+#define OC_SPILL_OWN_FILE_MIN ((size_t)1 << 20)
+
 /* Where should a block of bytes go? off: nowhere; below min: nowhere; on: a file of
- * its own; auto: a file of its own when it is at least 1/8 of the limit and swap
+ * its own from OC_SPILL_OWN_FILE_MIN, the arena below; auto: a file of its own when it is at least 1/8 of the limit and swap
  * cannot hold it; the arena when it is smaller, but together with the program's
  * heap of blocks of OC_SPILL_HEAP_COUNTED bytes or more it is 1/8 of the limit and
  * swap cannot hold them (a matrix allocated row by row). */

@@ -52,8 +52,9 @@ TEST(SpillDecide, RowsJoinTheArenaOnceTheHeapIsSizeable) {
   EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_NOWHERE);
   in.swap_room = 100 * MiB; // not both
   EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_ARENA);
-  in.mode = OC_SPILL_ON; // on: a file of its own, whatever the heap
-  EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_OWN_FILE);
+  in.mode = OC_SPILL_ON; // on: whatever the heap; small blocks in the arena
+  EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_ARENA);
+  EXPECT_EQ(oc_spill_decide(&in, OC_SPILL_OWN_FILE_MIN), OC_SPILL_OWN_FILE);
 }
 
 TEST(SpillArenaExtents, FirstFitMergeAndTop) {
