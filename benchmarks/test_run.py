@@ -551,7 +551,7 @@ class ProgramKernels(unittest.TestCase):
     its file-mapped twin (run in bench_data.h's anonymous mode, no files) bit for bit."""
     SIZES = {"heap_matvec": [16, 300, 2], "static_column": [64, 96], "heap_spmv": [500, 8],
              "heap_sort": [4096, 64], "heap_jacobi2d": [40, 2], "calloc_jacobi3d": [12, 2],
-             "omp_jacobi2d": [40, 2], "heap_cyclic": [1000, 3]}
+             "omp_jacobi2d": [40, 2], "heap_cyclic": [1000, 3], "rows_jacobi2d": [40, 2]}
 
     def test_checks_pass_and_twins_agree(self):
         env = {**os.environ, "OUTCORE_BENCH_MODE": "anon", "OMP_NUM_THREADS": "2"}
@@ -575,6 +575,7 @@ class ProgramKernels(unittest.TestCase):
                                      phase["checksum"], kernel.name)
             if "omp_jacobi2d" in checksums:
                 self.assertEqual(checksums["omp_jacobi2d"], checksums["heap_jacobi2d"])
+            self.assertEqual(checksums["rows_jacobi2d"], checksums["heap_jacobi2d"])
 
 
 @unittest.skipUnless(c_compiler(), "no C compiler")

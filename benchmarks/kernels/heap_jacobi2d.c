@@ -2,16 +2,56 @@
  * swap roles, for t { B = f(A); A = f(B) } (the classic out-of-core pattern: each sweep streams
  * one grid in and the other out). Five-point average; the borders stay at their input values.
  * Built with -fopenmp it is the OpenMP variant (omp_jacobi2d): the same sweeps with the rows
- * shared among threads, the same result bit for bit. */
+ * shared among threads, the same result bit for bit. Built with -DROW_POINTERS it is
+ * rows_jacobi2d: each grid allocated row by row (SciMark's and Numerical Recipes' layout, an
+ * array of row pointers, a malloc per row), the same result bit for bit. */
 #include "bench_data.h"
 
-#ifdef _OPENMP
+#if defined(ROW_POINTERS)
+#define KERNEL_NAME "rows_jacobi2d"
+#define GRID(name) double **name
+#elif defined(_OPENMP)
 #define KERNEL_NAME "omp_jacobi2d"
 #else
 #define KERNEL_NAME "heap_jacobi2d"
 #endif
+#ifndef GRID
+#define GRID(name) double (*name)[n]
+#endif
 
-__attribute__((noinline)) void jacobi2d(long steps, long n, double (*A)[n], double (*B)[n]) {
+/* An n x n grid. */
+static void *new_grid(long n) {
+#ifdef ROW_POINTERS
+  double **rows = malloc(n * sizeof *rows);
+  for (long i = 0; rows && i < n; i++)
+    if (!(rows[i] = malloc(n * sizeof **rows)))
+      return NULL;
+  return rows;
+#else
+  void *grid;
+  return posix_memalign(&grid, 64, sizeof(double[n][n])) ? NULL : grid;
+#endif
+}
+
+static void free_grid(long n, GRID(grid)) {
+#ifdef ROW_POINTERS
+  for (long i = 0; i < n; i++)
+    free(grid[i]);
+#else
+  (void)n;
+#endif
+  free(grid);
+}
+
+/* FNV-1a over the grid's rows in order. */
+static uint64_t grid_checksum(long n, GRID(grid)) {
+  uint64_t h = 0;
+  for (long i = 0; i < n; i++)
+    h = bench_fnv1a(h, grid[i], n * sizeof(double));
+  return h;
+}
+
+__attribute__((noinline)) void jacobi2d(long steps, long n, GRID(A), GRID(B)) {
   for (long t = 0; t < steps; t++) {
 #pragma omp parallel for
     for (long i = 1; i < n - 1; i++)
@@ -37,10 +77,10 @@ static double expected(long n, int sweeps, long i, long j) {
 int main(int argc, char **argv) {
   bench_init_program(argc, argv);
   long n = bench_arg(argc, argv, 2), steps = bench_arg(argc, argv, 3);
-  double (*A)[n], (*B)[n];
-  if (posix_memalign((void **)&A, 64, sizeof(double[n][n])) ||
-      posix_memalign((void **)&B, 64, sizeof(double[n][n])))
-    bench_fail("posix_memalign", KERNEL_NAME);
+  GRID(A) = new_grid(n);
+  GRID(B) = new_grid(n);
+  if (!A || !B)
+    bench_fail("allocation", KERNEL_NAME);
   for (long i = 0; i < n; i++)
     for (long j = 0; j < n; j++) A[i][j] = input_value(i, j);
   for (long k = 0; k < n; k++) {
@@ -58,8 +98,8 @@ int main(int argc, char **argv) {
   int ok = 1;
   for (size_t k = 0; k < sizeof samples / sizeof samples[0]; k++)
     ok &= A[samples[k][0]][samples[k][1]] == expected(n, 2 * steps, samples[k][0], samples[k][1]);
-  bench_report(KERNEL_NAME, bench_fnv1a(0, A, sizeof(double[n][n])), ok);
-  free(A);
-  free(B);
+  bench_report(KERNEL_NAME, grid_checksum(n, A), ok);
+  free_grid(n, A);
+  free_grid(n, B);
   return !ok;
 }

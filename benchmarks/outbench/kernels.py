@@ -109,11 +109,14 @@ PROGRAM_KERNELS = [
            "limit", lambda L, q: [3 * L // 16, 4], program=True, twin="cyclic"),
     Kernel("omp_jacobi2d", True, "heap_jacobi2d built with -fopenmp: the sweeps' rows shared "
            "among threads", _grid2d_sizes, program=True, flags=lambda sizes: ["-fopenmp"]),
+    Kernel("rows_jacobi2d", True, "heap_jacobi2d on grids allocated row by row (double **, a "
+           "malloc per row, as SciMark and Numerical Recipes do)", _grid2d_sizes, program=True,
+           flags=lambda sizes: ["-DROW_POINTERS"]),
 ]
 KERNELS = FILE_KERNELS + PROGRAM_KERNELS
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
 # Kernels built from another kernel's source (with other flags).
-SOURCE_OF = {"omp_jacobi2d": "heap_jacobi2d"}
+SOURCE_OF = {"omp_jacobi2d": "heap_jacobi2d", "rows_jacobi2d": "heap_jacobi2d"}
 MEMORY_MODES = ("file", "anon-swap", "spill")
 
 
