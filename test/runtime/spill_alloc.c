@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "outcore/outcore.h"
+#include "spilled_mappings.h"
 
 #define MiB (1UL << 20)
 static int failures;
@@ -40,18 +41,6 @@ static int failures;
       failures++;                                                                   \
     }                                                                               \
   } while (0)
-
-/* Spilled blocks: writable shared mappings of deleted files. */
-static int spilled_mappings(void) {
-  FILE *f = fopen("/proc/self/maps", "r");
-  char line[512];
-  int n = 0;
-  while (f && fgets(line, sizeof line, f))
-    n += strstr(line, " rw-s ") && strstr(line, "(deleted)");
-  if (f)
-    fclose(f);
-  return n;
-}
 
 static int all(const char *p, size_t n, char v) {
   for (size_t i = 0; i < n; i += 4096)
@@ -171,21 +160,6 @@ static void released(void) {
   CHECK(deleted_file_fds() == before + 2);
   free(p);
   CHECK(deleted_file_fds() == before);
-}
-
-/* Is p in a shared mapping of a deleted file (spilled)? */
-static int in_spilled_mapping(const void *p) {
-  FILE *f = fopen("/proc/self/maps", "r");
-  char line[512];
-  int in = 0;
-  while (f && !in && fgets(line, sizeof line, f)) {
-    uintptr_t start, end;
-    in = sscanf(line, "%" SCNxPTR "-%" SCNxPTR, &start, &end) == 2 && (uintptr_t)p >= start &&
-         (uintptr_t)p < end && strstr(line, " rw-s ") && strstr(line, "(deleted)");
-  }
-  if (f)
-    fclose(f);
-  return in;
 }
 
 static void heap(void) {

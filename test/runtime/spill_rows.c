@@ -11,16 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int spilled_mappings(void) {
-  FILE *f = fopen("/proc/self/maps", "r");
-  char line[512];
-  int n = 0;
-  while (f && fgets(line, sizeof line, f))
-    n += strstr(line, " rw-s ") && strstr(line, "(deleted)");
-  if (f)
-    fclose(f);
-  return n;
-}
+#include "spilled_mappings.h"
 
 int main(int argc, char **argv) {
   long rows = argc > 1 ? atol(argv[1]) : 8192, cols = argc > 2 ? atol(argv[2]) : 4096;
