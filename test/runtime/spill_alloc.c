@@ -20,7 +20,6 @@
  * Exit 0 when every check holds; each failure prints one line.
  */
 #include <dirent.h>
-#include <inttypes.h>
 #include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
