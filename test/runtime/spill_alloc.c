@@ -14,9 +14,10 @@
  *             a small group by spill_readaround.sh, which reads the statistics).
  *   heap      (OUTCORE_SPILL=auto, in a 64 MiB group without swap) rows of
  *             64 KiB: ordinary memory until they hold 1/8 of the limit, spilled (the
- *             arena's one mapping) after; all freed, as many again as the first
- *             ordinary ones are ordinary again (frees count), and calloc'd rows read
- *             as zeros in reused arena extents.
+ *             arena's one mapping) after; a forked child's writes stay its own and
+ *             it spills rows too; all freed, as many again as the first ordinary
+ *             ones are ordinary again (frees count), and calloc'd rows read as
+ *             zeros in reused arena extents.
  * Exit 0 when every check holds; each failure prints one line.
  */
 #include <dirent.h>
@@ -175,8 +176,19 @@ static void heap(void) {
   }
   CHECK(ordinary >= 100 && ordinary <= 128);
   CHECK(spilled_mappings() == 1);
+  /* A child gets its own copy of the arena, and spills rows into it. */
+  pid_t pid = fork();
+  if (pid == 0) {
+    int ok = rows[ROWS - 1][0] == (char)(ROWS - 1);
+    rows[ROWS - 1][0] = 0;
+    char *more = calloc(1, ROW);
+    _exit(ok && in_spilled_mapping(more) && all(more, ROW, 0) ? 0 : 1);
+  }
+  int status = 0;
+  CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0);
   for (int i = 0; i < ROWS; i++) {
     CHECK(rows[i][ROW - 1] == (char)i);
+    CHECK(rows[i][0] == (char)i);
     free(rows[i]);
   }
   for (int i = 0; i < ordinary; i++) {
