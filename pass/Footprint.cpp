@@ -7,6 +7,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
 
 #include <set>
@@ -272,17 +273,63 @@ struct ArrayExtent {
   }
 };
 
-void addToExtents(std::vector<ArrayExtent> &Extents, const AddressSpan &A, const NestRef &Ref,
-                  ScalarEvolution &SE) {
+/// Joins A (elements of ElemSize bytes) to the extent whose start differs from
+/// its own by a constant, or makes a new one; the extent's index.
+size_t addToExtents(std::vector<ArrayExtent> &Extents, const AddressSpan &A, int64_t ElemSize,
+                    std::optional<int64_t> ArrayBytes, ScalarEvolution &SE) {
   for (ArrayExtent &E : Extents)
     if (std::optional<APInt> Off = SE.computeConstantDifference(A.Start, E.Start)) {
       int64_t O = Off->getSExtValue();
       E.Lo = std::min(E.Lo, O);
-      E.Hi = std::max(E.Hi, O + Ref.ElemSize);
+      E.Hi = std::max(E.Hi, O + ElemSize);
       E.Span = SE.getUMaxExpr(E.Span, A.Bytes);
-      return;
+      return size_t(&E - Extents.data());
     }
-  Extents.push_back({A.Start, A.Bytes, 0, Ref.ElemSize, Ref.ArrayBytes});
+  Extents.push_back({A.Start, A.Bytes, 0, ElemSize, ArrayBytes});
+  return Extents.size() - 1;
+}
+
+/// The rows a nest reads through row pointers (a[i][j] of double **a): the
+/// pointers' extent and the widest span within a row. Every row pointer in
+/// the extent may name a row of its own, starting anywhere in a page.
+struct RowsExtent {
+  std::vector<ArrayExtent> Pointers; ///< one at most: the extent of its array's loads
+  const SCEV *RowSpan;
+  int64_t PointerSize, ElemSize;
+
+  const SCEV *bytes(int64_t PageSize, ScalarEvolution &SE) const {
+    const ArrayExtent &P = Pointers.front();
+    Type *Ty = P.Span->getType();
+    const SCEV *Rows = SE.getUDivExpr(SE.getAddExpr(P.Span, SE.getConstant(Ty, P.Hi - P.Lo)),
+                                      SE.getConstant(Ty, PointerSize));
+    return SE.getMulExpr(Rows, SE.getAddExpr(RowSpan, SE.getConstant(Ty, ElemSize + PageSize)));
+  }
+};
+
+/// Joins the row reference Access (through the row pointer RowLoad) to the
+/// rows' extents; false when its span is not computable before the nest.
+bool addToRows(std::vector<RowsExtent> &Rows, Instruction *Access, LoadInst *RowLoad,
+               const NestRef &Ref, const Loop *Outer, ScalarEvolution &SE, const Telescopes &Ts) {
+  const SCEV *RowStart = SE.getSCEV(RowLoad);
+  std::optional<AddressSpan> Pointers = span(SE.getSCEV(RowLoad->getPointerOperand()), Outer, SE, Ts);
+  std::optional<AddressSpan> InRow = span(
+      SE.getMinusSCEV(SE.getSCEV(getLoadStorePointerOperand(Access)), RowStart), Outer, SE, Ts);
+  if (!Pointers || !InRow)
+    return false;
+  int64_t PointerSize = RowLoad->getDataLayout().getTypeStoreSize(RowLoad->getType());
+  for (RowsExtent &E : Rows) {
+    std::vector<ArrayExtent> Joined = E.Pointers;
+    if (E.ElemSize == Ref.ElemSize &&
+        addToExtents(Joined, *Pointers, PointerSize, std::nullopt, SE) == 0) {
+      E.Pointers = std::move(Joined);
+      E.RowSpan = SE.getUMaxExpr(E.RowSpan, InRow->Bytes);
+      return true;
+    }
+  }
+  RowsExtent E{{}, InRow->Bytes, PointerSize, Ref.ElemSize};
+  addToExtents(E.Pointers, *Pointers, PointerSize, std::nullopt, SE);
+  Rows.push_back(std::move(E));
+  return true;
 }
 
 /// How often a block of the nest runs at most: the product of the
@@ -392,6 +439,7 @@ Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, ScalarEvolut
   }
   const SCEV *Total = SE.getZero(I64);
   std::vector<ArrayExtent> Extents;
+  std::vector<RowsExtent> Rows;
   std::vector<const SCEV *> Indirect; // executions * a page, per indirect reference
   for (size_t R = 0; R < Nest.IR.Model.Refs.size(); ++R) {
     const NestRef &Ref = Nest.IR.Model.Refs[R];
@@ -399,6 +447,11 @@ Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, ScalarEvolut
     Value *Ptr = Access ? getLoadStorePointerOperand(Access) : nullptr;
     if (!Ptr || !SE.isSCEVable(Ptr->getType()))
       return {};
+    if (Ref.RowPointers) {
+      if (!addToRows(Rows, Access, cast<LoadInst>(Nest.IR.IndexLoads[R]), Ref, Outer, SE, Ts))
+        return {};
+      continue;
+    }
     std::optional<AddressSpan> A = span(SE.getSCEV(Ptr), Outer, SE, Ts);
     if (Ref.Indirect && !A) {
       // Anywhere in the array: a page per execution (and the element), at
@@ -417,10 +470,12 @@ Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, ScalarEvolut
     // Affine, or a stream along a telescoping loop (val[k] from rowptr[r]).
     if (!A)
       return {};
-    addToExtents(Extents, *A, Ref, SE);
+    addToExtents(Extents, *A, Ref.ElemSize, Ref.ArrayBytes, SE);
   }
   const SCEV *Dense = SE.getZero(I64);
   for (const ArrayExtent &E : Extents)
+    Dense = SE.getAddExpr(Dense, E.bytes(PageSize, SE));
+  for (const RowsExtent &E : Rows)
     Dense = SE.getAddExpr(Dense, E.bytes(PageSize, SE));
   // An array of unknown size addressed indirectly (a[b[i]], hist[x[i]]) is
   // taken to be no larger than the nest's dense data: a page per execution

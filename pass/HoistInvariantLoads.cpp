@@ -8,6 +8,7 @@
 #include "llvm/Analysis/Loads.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/MemoryLocation.h"
+#include "llvm/Analysis/MustExecute.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 
@@ -24,6 +25,12 @@ namespace {
 /// through an address computation.
 bool isVariable(const Value *Ptr) {
   return isa<Argument>(Ptr) || isa<AllocaInst>(Ptr) || isa<GlobalVariable>(Ptr);
+}
+
+/// What the load reads: a variable, or a pointer element (a row pointer a[i]
+/// of double **a, which a loop over j reads again for a[i][j]).
+bool readsVariableOrRowPointer(const LoadInst &Load) {
+  return isVariable(Load.getPointerOperand()) || Load.getType()->isPointerTy();
 }
 
 bool loopMayWrite(const Loop &L, const MemoryLocation &Loc, AAResults &AA) {
@@ -51,17 +58,26 @@ PreservedAnalyses HoistInvariantLoadsPass::run(Function &F, FunctionAnalysisMana
     if (!Preheader)
       continue;
     Instruction *At = Preheader->getTerminator();
+    SimpleLoopSafetyInfo Safety;
+    Safety.computeLoopSafetyInfo(L);
     SmallVector<LoadInst *, 8> Hoist;
     for (BasicBlock *BB : L->blocks()) {
       if (LI.getLoopFor(BB) != L)
         continue; // an inner loop kept it: something there may write it
       for (Instruction &I : *BB) {
         auto *Load = dyn_cast<LoadInst>(&I);
-        if (!Load || !Load->isSimple() || !isVariable(Load->getPointerOperand()) ||
-            !L->isLoopInvariant(Load->getPointerOperand()) ||
-            loopMayWrite(*L, MemoryLocation::get(Load), AA) ||
-            !isSafeToLoadUnconditionally(Load->getPointerOperand(), Load->getType(),
-                                         Load->getAlign(), DL, At, &AC, &DT))
+        if (!Load || !Load->isSimple() || !readsVariableOrRowPointer(*Load) ||
+            loopMayWrite(*L, MemoryLocation::get(Load), AA))
+          continue;
+        // a[i]'s address may be computed in the loop: a pure computation that
+        // moves out first. The load moves where the loop loads it on its first
+        // iteration anyway, or where any load of it is safe.
+        Value *Ptr = Load->getPointerOperand();
+        bool Moved = false;
+        if (!L->makeLoopInvariant(Ptr, Moved, At) ||
+            !(Safety.isGuaranteedToExecute(*Load, &DT, L) ||
+              isSafeToLoadUnconditionally(Ptr, Load->getType(), Load->getAlign(), DL, At, &AC,
+                                          &DT)))
           continue;
         Hoist.push_back(Load);
       }

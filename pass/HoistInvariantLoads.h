@@ -1,13 +1,16 @@
 //===- HoistInvariantLoads.h - Scalars and pointers read once per loop -----===//
 //
 // Part of outcore-prepare. Moves to the preheader the loads of a variable
-// (not an array element) that no instruction of the loop may write: the
-// pointer to a shared array and the bounds of an OpenMP worksharing loop in
-// an outlined parallel body, a global `double *a`, a scalar captured by
-// reference. Left in the loop, such a load makes every reference through the
-// pointer look indirect and the trip count unknown. Array elements stay where
-// the source has them, so access relations still match the source (general
-// LICM would move them, PLATFORM.md).
+// that no instruction of the loop may write: the pointer to a shared array
+// and the bounds of an OpenMP worksharing loop in an outlined parallel body, a
+// global `double *a`, a scalar captured by reference; and of a pointer element
+// no instruction of the loop may write, a row pointer a[i] of `double **a`
+// that the loop over j reads for a[i][j]. Left in the loop, such a load makes
+// every reference through the pointer look indirect and the trip count
+// unknown. Other array elements stay where the source has them, so access
+// relations still match the source (general LICM would move them,
+// PLATFORM.md). A load moves where the loop loads it on its first iteration
+// anyway, or where any load of it is safe.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OUTCORE_HOISTINVARIANTLOADS_H

@@ -344,8 +344,9 @@ const SCEV *backedgeCount(const Loop *L, ScalarEvolution &SE, bool SymbolicMax) 
   return SE.getTypeSizeInBits(BTC->getType()) > 64 ? SE.getTruncateExpr(BTC, I64) : BTC;
 }
 
-unsigned IRNest::arrayId(const Value *Base, const std::vector<const SCEV *> &Symbolic) {
-  std::pair<const Value *, std::vector<const SCEV *>> Key(Base, Symbolic);
+unsigned IRNest::arrayId(const Value *Base, const std::vector<const SCEV *> &Symbolic,
+                         bool Rows) {
+  ArrayKey Key{Base, Symbolic, Rows};
   auto It = std::find(Arrays.begin(), Arrays.end(), Key);
   if (It != Arrays.end())
     return unsigned(It - Arrays.begin());

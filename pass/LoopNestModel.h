@@ -44,16 +44,26 @@ struct IRNest {
   std::vector<std::optional<SourceCounter>> Sources;
   std::vector<llvm::Instruction *> Accesses; ///< load/store, parallel to Model.Refs
   /// For indirect references: the load that produces the index (b[i] in
-  /// a[b[i]]), else null. Parallel to Model.Refs.
+  /// a[b[i]]); for references through row pointers: the load of the row
+  /// pointer (a[i] in a[i][j]); else null. Parallel to Model.Refs.
   std::vector<llvm::Instruction *> IndexLoads;
-  /// The identity of each NestRef::ArrayId: the base pointer and the
-  /// symbolic terms of the offset (a[i + n] is a region of its own).
-  std::vector<std::pair<const llvm::Value *, std::vector<const llvm::SCEV *>>> Arrays;
+  /// The identity of each NestRef::ArrayId: the base pointer, the symbolic
+  /// terms of the offset (a[i + n] is a region of its own), and whether it is
+  /// the rows behind the pointers at the base rather than the base's array.
+  struct ArrayKey {
+    const llvm::Value *Base;
+    std::vector<const llvm::SCEV *> Symbolic;
+    bool Rows;
+    bool operator==(const ArrayKey &O) const {
+      return Base == O.Base && Symbolic == O.Symbolic && Rows == O.Rows;
+    }
+  };
+  std::vector<ArrayKey> Arrays;
   bool FromPolly = false;
 
   /// The ArrayId of the array at Base + Symbolic, a new one if not seen yet.
   unsigned arrayId(const llvm::Value *Base,
-                   const std::vector<const llvm::SCEV *> &Symbolic = {});
+                   const std::vector<const llvm::SCEV *> &Symbolic = {}, bool Rows = false);
   /// Why the nest must be left as it is although its other references were
   /// analysed (a reference the model cannot describe); empty if it may be
   /// transformed.

@@ -52,6 +52,10 @@ struct NestRef {
   /// for k from rowptr[r] in CSR): a stream along k whose start the math
   /// cannot see (Access null); prefetched ahead, released behind.
   bool LoadedBase = false;
+  /// a[i][j] through row pointers loaded inside the nest (double **a, a malloc
+  /// per row): Access indexes the rows behind a, [row][element]; rows are
+  /// separate blocks, so a row's pages are its own.
+  bool RowPointers = false;
   std::string Text;                 ///< printable form from its builder, else referenceText
 };
 

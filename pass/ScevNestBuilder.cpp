@@ -157,14 +157,17 @@ private:
     auto *BaseUnknown = dyn_cast<SCEVUnknown>(Base);
     if (!BaseUnknown)
       return "the base address of a reference is not known";
-    if (auto *BaseInst = dyn_cast<Instruction>(BaseUnknown->getValue()))
-      if (Nest.Loops[0]->contains(BaseInst))
-        return "the reference through '" + baseName(BaseInst) +
-               "' follows a pointer loaded inside the loop";
-
     std::vector<int> Path;
     for (int I = LoopIndex; I >= 0; I = Nest.Model.Loops[I].Parent)
       Path.insert(Path.begin(), I);
+    if (auto *BaseInst = dyn_cast<Instruction>(BaseUnknown->getValue()))
+      if (Nest.Loops[0]->contains(BaseInst)) {
+        auto *RowLoad = dyn_cast<LoadInst>(BaseInst);
+        if (RowLoad && addRowReference(Inst, *RowLoad, Path, Nest))
+          return std::nullopt;
+        return "the reference through '" + baseName(BaseInst) +
+               "' follows a pointer loaded inside the loop";
+      }
 
     NestRef Ref;
     Ref.Array = baseName(BaseUnknown->getValue());
@@ -232,22 +235,82 @@ private:
       Ref.ElemSize = Unit;
     }
 
-    std::string In, Out;
-    for (size_t P = 0; P < Path.size(); ++P)
-      In += (P ? ", c" : "c") + std::to_string(P);
-    for (size_t D = 0; D < Subscripts.size(); ++D) {
-      std::string Expr = std::to_string(Constants[D] / Unit);
-      for (auto &[Pos, Coef] : Coefficients[D])
-        Expr += " + " + std::to_string(Coef / Unit) + "*c" + std::to_string(Pos);
-      Out += (D ? ", " : "") + Expr;
-    }
-    Ref.Access = isl::map(Ctx, "{ [" + In + "] -> [" + Out + "] }");
+    Ref.Access = accessRelation(Path.size(), Coefficients, Constants, {size_t(Unit)});
     if (Ref.Access.is_null())
       return "internal: cannot model the reference to '" + Ref.Array + "'";
     Nest.Model.Refs.push_back(std::move(Ref));
     Nest.Accesses.push_back(&Inst);
     Nest.IndexLoads.push_back(nullptr);
     return std::nullopt;
+  }
+
+  /// { [c0, ...] -> [s0, ...] } over PathSize counters, subscript D being
+  /// (Constants[D] + sum Coefficients[D][P] * cP) / Units[D] (the last unit
+  /// for the dimensions beyond Units), or null.
+  isl::map accessRelation(size_t PathSize,
+                          const std::vector<std::map<int, int64_t>> &Coefficients,
+                          const std::vector<int64_t> &Constants,
+                          const std::vector<size_t> &Units) {
+    std::string In, Out;
+    for (size_t P = 0; P < PathSize; ++P)
+      In += (P ? ", c" : "c") + std::to_string(P);
+    for (size_t D = 0; D < Constants.size(); ++D) {
+      int64_t Unit = int64_t(Units[std::min(D, Units.size() - 1)]);
+      std::string Expr = std::to_string(Constants[D] / Unit);
+      for (auto &[Pos, Coef] : Coefficients[D])
+        Expr += " + " + std::to_string(Coef / Unit) + "*c" + std::to_string(Pos);
+      Out += (D ? ", " : "") + Expr;
+    }
+    return isl::map(Ctx, "{ [" + In + "] -> [" + Out + "] }");
+  }
+
+  /// a[i][j] through a row pointer a[i] loaded inside the nest (double **a, a
+  /// malloc per row): a reference to the rows behind a, [row][column], the
+  /// row load's subscript in a and the element in the row, both affine in
+  /// whole elements. False when it is not one.
+  bool addRowReference(Instruction &Inst, LoadInst &RowLoad, const std::vector<int> &Path,
+                       IRNest &Nest) {
+    const SCEV *RowAt = SE.getSCEV(RowLoad.getPointerOperand());
+    auto *Rows = dyn_cast<SCEVUnknown>(SE.getPointerBase(RowAt));
+    auto *RowsInst = Rows ? dyn_cast<Instruction>(Rows->getValue()) : nullptr;
+    if (!Rows || !RowLoad.isSimple() || !RowLoad.getType()->isPointerTy() ||
+        (RowsInst && Nest.Loops[0]->contains(RowsInst)))
+      return false;
+    int64_t PointerSize = DL.getTypeStoreSize(RowLoad.getType());
+    int64_t ElemSize = DL.getTypeStoreSize(getLoadStoreType(&Inst));
+    const SCEV *Column = SE.getMinusSCEV(SE.getSCEV(getLoadStorePointerOperand(&Inst)),
+                                         SE.getUnknown(&RowLoad));
+    std::vector<std::map<int, int64_t>> Coefficients(2);
+    std::vector<int64_t> Constants(2);
+    const SCEV *Symbolic[2];
+    if (!peelSubscript(SE.getMinusSCEV(RowAt, Rows), Path, Nest, Coefficients[0], Constants[0],
+                       Symbolic[0]) ||
+        !peelSubscript(Column, Path, Nest, Coefficients[1], Constants[1], Symbolic[1]) ||
+        Symbolic[0] || Symbolic[1])
+      return false;
+    const int64_t Units[] = {PointerSize, ElemSize};
+    for (int D = 0; D < 2; ++D) {
+      bool Whole = Constants[D] % Units[D] == 0;
+      for (auto &[Pos, Coef] : Coefficients[D])
+        Whole &= Coef % Units[D] == 0;
+      if (!Whole)
+        return false;
+    }
+    NestRef Ref;
+    Ref.Array = baseName(Rows->getValue()); // as the source names it: a[i][j]
+    Ref.Path = Path;
+    Ref.ElemSize = ElemSize;
+    Ref.IsWrite = isa<StoreInst>(Inst);
+    Ref.RowPointers = true;
+    Ref.ArrayId = Nest.arrayId(Rows->getValue(), {}, /*Rows=*/true);
+    Ref.Access = accessRelation(Path.size(), Coefficients, Constants,
+                                {size_t(PointerSize), size_t(ElemSize)});
+    if (Ref.Access.is_null())
+      return false;
+    Nest.Model.Refs.push_back(std::move(Ref));
+    Nest.Accesses.push_back(&Inst);
+    Nest.IndexLoads.push_back(&RowLoad);
+    return true;
   }
 
   isl_ctx *Ctx;

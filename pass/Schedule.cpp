@@ -211,7 +211,8 @@ struct Candidate {
 
 /// References that want hints (TOCS 3.1.4): leading ones prefetch, trailing
 /// ones release; indirect ones are prefetched in the loop the dense ones
-/// choose (TOCS Fig. 9), and so are streams from a loaded start (Rows).
+/// choose (TOCS Fig. 9), and so are streams from a loaded start (Rows) and
+/// references through row pointers the pipeline loop loads.
 /// Within: only those inside this loop.
 void collectCandidates(const AnalyzedNest &Nest, const Loop *Within,
                        std::vector<Candidate> &Cands, std::vector<unsigned> &Indirect,
@@ -230,6 +231,10 @@ void collectCandidates(const AnalyzedNest &Nest, const Loop *Within,
         Indirect.push_back(R);
       continue;
     }
+    // a[i][j] through row pointers: dense where the pipeline loop stays in a
+    // row, prefetched as a[b[i]] is where it loads the row pointer (a column).
+    if (Model.Refs[R].RowPointers && Pf && Nest.IR.Accesses[R])
+      Indirect.push_back(R);
     if (Model.Refs[R].LoadedBase) {
       if ((Pf || Rel) && Nest.IR.Accesses[R])
         Rows.push_back(R);
