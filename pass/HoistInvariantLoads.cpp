@@ -84,7 +84,11 @@ PreservedAnalyses HoistInvariantLoadsPass::run(Function &F, FunctionAnalysisMana
     }
     for (LoadInst *Load : Hoist) {
       Load->moveBefore(At);
-      Load->dropLocation(); // it no longer runs where the source line does
+      // A variable's load no longer runs where the source line does; a row
+      // pointer's keeps its line: it is a reference to the pointer array, and
+      // its Locality remark points there.
+      if (isVariable(Load->getPointerOperand()))
+        Load->dropLocation();
     }
     NumHoisted += Hoist.size();
     Changed |= !Hoist.empty();
