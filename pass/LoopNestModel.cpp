@@ -17,6 +17,7 @@
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DebugInfo.h"
+#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -110,14 +111,49 @@ static const SCEVAddRecExpr *inductionOf(Loop *L, ScalarEvolution &SE,
 
 
 /// The source variable a value holds, from debug info (-g), if known.
-std::optional<std::string> debugVariableName(Value *V) {
+static const DILocalVariable *debugVariable(Value *V) {
   SmallVector<DbgVariableIntrinsic *, 2> Intrinsics;
   SmallVector<DbgVariableRecord *, 2> Records;
   findDbgUsers(Intrinsics, V, &Records);
   for (DbgVariableRecord *R : Records)
-    return R->getVariable()->getName().str();
+    return R->getVariable();
   for (DbgVariableIntrinsic *I : Intrinsics)
-    return I->getVariable()->getName().str();
+    return I->getVariable();
+  return nullptr;
+}
+
+std::optional<std::string> debugVariableName(Value *V) {
+  if (const DILocalVariable *Var = debugVariable(V))
+    return Var->getName().str();
+  return std::nullopt;
+}
+
+/// "g->u" for the address of field u of the struct a variable g points to,
+/// from debug info (-g); the field is the member at the address's offset.
+static std::optional<std::string> fieldName(const Value *Address) {
+  auto *GEP = dyn_cast<GEPOperator>(Address);
+  if (!GEP)
+    return std::nullopt;
+  Value *Base = const_cast<Value *>(GEP->getPointerOperand()->stripPointerCasts());
+  const DILocalVariable *Var = debugVariable(Base);
+  auto *Fn = dyn_cast<Instruction>(GEP) ? cast<Instruction>(GEP)->getFunction() : nullptr;
+  APInt Offset(64, 0);
+  if (!Var || !Fn || !GEP->accumulateConstantOffset(Fn->getDataLayout(), Offset))
+    return std::nullopt;
+  auto *Pointer = dyn_cast_or_null<DIDerivedType>(Var->getType());
+  if (!Pointer || Pointer->getTag() != dwarf::DW_TAG_pointer_type)
+    return std::nullopt;
+  const DIType *Pointee = Pointer->getBaseType();
+  while (auto *Alias = dyn_cast_or_null<DIDerivedType>(Pointee)) // typedefs, const
+    Pointee = Alias->getBaseType();
+  auto *Struct = dyn_cast_or_null<DICompositeType>(Pointee);
+  if (!Struct)
+    return std::nullopt;
+  for (const DINode *Element : Struct->getElements())
+    if (auto *Member = dyn_cast<DIDerivedType>(Element))
+      if (Member->getTag() == dwarf::DW_TAG_member &&
+          Member->getOffsetInBits() == Offset.getZExtValue() * 8)
+        return Var->getName().str() + "->" + Member->getName().str();
   return std::nullopt;
 }
 
@@ -255,9 +291,13 @@ std::string baseName(const Value *Base) {
   if (auto *Arg = dyn_cast<Argument>(Base))
     return "arg" + std::to_string(Arg->getArgNo());
   // A pointer read from a variable (a global `double *a`, an array shared
-  // with an OpenMP outlined body) is named after the variable.
-  if (auto *Load = dyn_cast<LoadInst>(Base))
+  // with an OpenMP outlined body) is named after the variable; one read from
+  // a struct's field after the field (g->u).
+  if (auto *Load = dyn_cast<LoadInst>(Base)) {
+    if (std::optional<std::string> Field = fieldName(Load->getPointerOperand()))
+      return *Field;
     return baseName(Load->getPointerOperand());
+  }
   return "unnamed";
 }
 
