@@ -64,7 +64,9 @@ PreservedAnalyses HoistInvariantLoadsPass::run(Function &F, FunctionAnalysisMana
     for (BasicBlock *BB : L->blocks()) {
       if (LI.getLoopFor(BB) != L)
         continue; // an inner loop kept it: something there may write it
-      for (Instruction &I : *BB) {
+      // Each load moves at once: a row pointer read through a pointer that an
+      // earlier load of the block reads (v[i][j] of a vector of vectors) follows.
+      for (Instruction &I : make_early_inc_range(*BB)) {
         auto *Load = dyn_cast<LoadInst>(&I);
         if (!Load || !Load->isSimple() || !readsVariableOrRowPointer(*Load) ||
             loopMayWrite(*L, MemoryLocation::get(Load), AA))
@@ -79,16 +81,14 @@ PreservedAnalyses HoistInvariantLoadsPass::run(Function &F, FunctionAnalysisMana
               isSafeToLoadUnconditionally(Ptr, Load->getType(), Load->getAlign(), DL, At, &AC,
                                           &DT)))
           continue;
+        Load->moveBefore(At);
+        // A variable's load no longer runs where the source line does; a row
+        // pointer's keeps its line: it is a reference to the pointer array, and
+        // its Locality remark points there.
+        if (isVariable(Ptr))
+          Load->dropLocation();
         Hoist.push_back(Load);
       }
-    }
-    for (LoadInst *Load : Hoist) {
-      Load->moveBefore(At);
-      // A variable's load no longer runs where the source line does; a row
-      // pointer's keeps its line: it is a reference to the pointer array, and
-      // its Locality remark points there.
-      if (isVariable(Load->getPointerOperand()))
-        Load->dropLocation();
     }
     NumHoisted += Hoist.size();
     Changed |= !Hoist.empty();

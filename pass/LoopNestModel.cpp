@@ -412,19 +412,23 @@ static bool callsErrnoOnlyAround(Loop *Top, const SmallPtrSetImpl<Loop *> &Cover
   });
 }
 
-/// A loop around Polly's nests that Polly declined only for a math call that
-/// sets errno (`x[i] = sqrt(s)` after an inner sum) is one nest, as it is under
-/// -fno-math-errno: described from ScalarEvolution, it replaces the SCoPs
+/// A loop around Polly's nests is one nest when Polly declined it only for a
+/// math call that sets errno (`x[i] = sqrt(s)` after an inner sum), as it is
+/// under -fno-math-errno, or for the row pointers it loads (a[i][j] of
+/// double **a, whose loop over j Polly models alone, a row of a few KiB that
+/// always fits): described from ScalarEvolution, it replaces the SCoPs
 /// inside it, so that its own references get hints or a reason too. False
 /// (and Nests unchanged) when it cannot be described whole.
 static bool replacesInnerScops(Loop *Top, const SmallPtrSetImpl<Loop *> &Covered, isl_ctx *Ctx,
                                ScalarEvolution &SE, LoopInfo &LI, const DataLayout &DL,
                                const TargetLibraryInfo &TLI, std::vector<IRNest> &Nests) {
-  if (!callsErrnoOnlyAround(Top, Covered, LI, TLI))
-    return false;
   IRNest Whole;
   if (buildScevNest(Top, Whole, Ctx, SE, DL, TLI) || Whole.Model.Refs.empty() ||
       !Whole.Unsupported.empty())
+    return false;
+  bool RowPointers =
+      llvm::any_of(Whole.Model.Refs, [](const NestRef &R) { return R.RowPointers; });
+  if (!RowPointers && !callsErrnoOnlyAround(Top, Covered, LI, TLI))
     return false;
   llvm::erase_if(Nests, [&](const IRNest &N) { return Top->contains(N.Loops.front()); });
   Nests.push_back(std::move(Whole));

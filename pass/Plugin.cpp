@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HoistInvariantLoads.h"
+#include "InlineAccessors.h"
 #include "Locality.h"
 #include "Originals.h"
 #include "SpillGlobals.h"
@@ -139,6 +140,7 @@ void registerCallbacks(PassBuilder &PB) {
           return;
         MPM.addPass(SpillGlobalsPass());
         MPM.addPass(SaveOriginalsPass());
+        MPM.addPass(InlineAccessorsPass());
         FunctionPassManager Prepare;
         addCanonicalization(Prepare);
         MPM.addPass(createModuleToFunctionPassAdaptor(std::move(Prepare)));

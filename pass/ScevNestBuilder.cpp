@@ -56,8 +56,8 @@ public:
             if (auto Why = addAccess(Inst, I, Nest); Why && Nest.Unsupported.empty())
               Nest.Unsupported = *Why;
           } else if (auto *Call = dyn_cast<CallBase>(&Inst);
-                     Call && Call->mayReadOrWriteMemory() &&
-                     !isa<DbgInfoIntrinsic>(Call) && !onlySetsErrno(*Call, TLI)) {
+                     Call && Call->mayReadOrWriteMemory() && !isa<DbgInfoIntrinsic>(Call) &&
+                     !Call->isLifetimeStartOrEnd() && !onlySetsErrno(*Call, TLI)) {
             return NestRefusal{
                 "the loop calls " +
                     (Call->getCalledFunction()

@@ -63,6 +63,12 @@ static size_t arena_reserved;
  * handed out again before its punch. */
 #define ARENA_PENDING_BYTES ((size_t)8 << 20)
 static struct oc_arena_pending arena_pending;
+/* The file is mapped over the range as far as blocks reach, in steps: the rest stays
+ * an inaccessible reservation, so that the runtime's residency sweeps (mincore over
+ * every data mapping near a hinted page) never walk gigabytes of file that hold
+ * nothing. [0, arena_mapped) maps the file. */
+#define ARENA_MAP_STEP ((size_t)64 << 20)
+static size_t arena_mapped;
 
 /* Set while this thread starts the runtime for a block, which allocates: none of
  * those blocks is spilled (that would start it again, under its lock). */
@@ -274,7 +280,7 @@ static bool arena_open(void) {
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (table == MAP_FAILED)
       continue;
-    void *base = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
+    void *base = mmap(NULL, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (base == MAP_FAILED) {
       munmap(table, table_len);
       continue;
@@ -307,8 +313,24 @@ static void arena_punch_pending(void) {
   arena_pending.count = arena_pending.bytes = 0;
 }
 
-/* Under blocks_lock: the disk blocks of the extent just taken at off. */
+/* Under blocks_lock: the file mapped over [0, end) of the range at least. */
+static bool arena_map_to(size_t end) {
+  if (end <= arena_mapped)
+    return true;
+  size_t to = (end + ARENA_MAP_STEP - 1) / ARENA_MAP_STEP * ARENA_MAP_STEP;
+  if (to > arena_extents.capacity)
+    to = arena_extents.capacity;
+  if (mmap(arena_base() + arena_mapped, to - arena_mapped, PROT_READ | PROT_WRITE,
+           MAP_SHARED | MAP_FIXED | MAP_NORESERVE, arena_fd, (off_t)arena_mapped) == MAP_FAILED)
+    return false;
+  arena_mapped = to;
+  return true;
+}
+
+/* Under blocks_lock: the disk blocks of the extent just taken at off, mapped. */
 static bool arena_reserve(size_t off, size_t len) {
+  if (!arena_map_to(off + len))
+    return false;
   if (oc_arena_pending_meets(&arena_pending, off, len))
     arena_punch_pending();
   if (off + len != arena_extents.top) /* a freed extent, punched out */
@@ -559,8 +581,8 @@ static void fork_prepare(void) {
   }
   if (arena_fd >= 0) {
     arena_punch_pending(); /* not copied */
-    arena_fork_fd = copy_for_child(arena_fd, arena_extents.top, arena_base(),
-                                   atomic_load(&oc_spill_arena_span), true, &reported);
+    arena_fork_fd = copy_for_child(arena_fd, arena_extents.top, arena_base(), arena_mapped,
+                                   true, &reported);
   }
 }
 
@@ -580,7 +602,7 @@ static void fork_parent(void) {
     forked(&h->fork_fd, h + 1, h->file_len, !h->paged);
   }
   if (arena_fd >= 0)
-    forked(&arena_fork_fd, arena_base(), atomic_load(&oc_spill_arena_span), true);
+    forked(&arena_fork_fd, arena_base(), arena_mapped, true);
   pthread_mutex_unlock(&blocks_lock);
 }
 
@@ -605,7 +627,7 @@ static void fork_child(void) {
   if (arena_fd >= 0) {
     /* Without a copy the range stays reserved: its addresses are never the child's
      * other memory, and the child makes no arena of its own. */
-    arena_fd = adopt_copy(arena_fd, arena_fork_fd, arena_base(), atomic_load(&oc_spill_arena_span));
+    arena_fd = adopt_copy(arena_fd, arena_fork_fd, arena_base(), arena_mapped);
     arena_refused = arena_fd < 0;
     arena_fork_fd = -1;
     arena_reserved = arena_extents.top; /* the copy ends at the top */

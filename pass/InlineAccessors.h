@@ -1,0 +1,25 @@
+//===- InlineAccessors.h - Calls to one-block accessors, inlined -----------===//
+//
+// Runs before outcore-prepare in clang's pipeline. The pass sees a function
+// before the inliner has run, so a loop over `v[i]` of a `std::vector` calls
+// `operator[]`, a call the analysis cannot see through ("may access memory the
+// analysis cannot see"). Calls to accessors (a single block of a few
+// instructions, no call of its own, a definition that cannot be replaced at
+// link time) are inlined first, as the inliner would inline them later. A
+// function the pass then leaves alone gets its saved body back (Originals.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OUTCORE_INLINEACCESSORS_H
+#define OUTCORE_INLINEACCESSORS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace outcore {
+
+struct InlineAccessorsPass : llvm::PassInfoMixin<InlineAccessorsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+};
+
+} // namespace outcore
+
+#endif
