@@ -4,6 +4,7 @@
 //   print<outcore-locality>    the analysis report
 //   outcore-prepare            the short canonicalisation the analysis expects
 //   outcore-spill-globals      big zero-initialised globals into runtime memory
+//   outcore-inline-accessors   calls to one-block accessors inlined (before prepare)
 // Pass parameters: outcore<page-size=16;mem-size=8000>,
 // print<outcore-locality><page-size=16>.
 // In clang (-O1 and above) the canonicalisation and the transform run at
@@ -129,10 +130,15 @@ void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name != "outcore-spill-globals")
-          return false;
-        MPM.addPass(SpillGlobalsPass());
-        return true;
+        if (Name == "outcore-spill-globals") {
+          MPM.addPass(SpillGlobalsPass());
+          return true;
+        }
+        if (Name == "outcore-inline-accessors") {
+          MPM.addPass(InlineAccessorsPass());
+          return true;
+        }
+        return false;
       });
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel Level) {
