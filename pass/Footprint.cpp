@@ -273,35 +273,40 @@ struct ArrayExtent {
   }
 };
 
-/// Joins A (elements of ElemSize bytes) to the extent whose start differs from
-/// its own by a constant, or makes a new one; the extent's index.
-size_t addToExtents(std::vector<ArrayExtent> &Extents, const AddressSpan &A, int64_t ElemSize,
-                    std::optional<int64_t> ArrayBytes, ScalarEvolution &SE) {
+/// Joins A (elements of ElemSize bytes) to E when their starts differ by a
+/// constant.
+bool joinExtent(ArrayExtent &E, const AddressSpan &A, int64_t ElemSize, ScalarEvolution &SE) {
+  std::optional<APInt> Off = SE.computeConstantDifference(A.Start, E.Start);
+  if (!Off)
+    return false;
+  int64_t O = Off->getSExtValue();
+  E.Lo = std::min(E.Lo, O);
+  E.Hi = std::max(E.Hi, O + ElemSize);
+  E.Span = SE.getUMaxExpr(E.Span, A.Bytes);
+  return true;
+}
+
+void addToExtents(std::vector<ArrayExtent> &Extents, const AddressSpan &A, const NestRef &Ref,
+                  ScalarEvolution &SE) {
   for (ArrayExtent &E : Extents)
-    if (std::optional<APInt> Off = SE.computeConstantDifference(A.Start, E.Start)) {
-      int64_t O = Off->getSExtValue();
-      E.Lo = std::min(E.Lo, O);
-      E.Hi = std::max(E.Hi, O + ElemSize);
-      E.Span = SE.getUMaxExpr(E.Span, A.Bytes);
-      return size_t(&E - Extents.data());
-    }
-  Extents.push_back({A.Start, A.Bytes, 0, ElemSize, ArrayBytes});
-  return Extents.size() - 1;
+    if (joinExtent(E, A, Ref.ElemSize, SE))
+      return;
+  Extents.push_back({A.Start, A.Bytes, 0, Ref.ElemSize, Ref.ArrayBytes});
 }
 
 /// The rows a nest reads through row pointers (a[i][j] of double **a): the
 /// pointers' extent and the widest span within a row. Every row pointer in
 /// the extent may name a row of its own, starting anywhere in a page.
 struct RowsExtent {
-  std::vector<ArrayExtent> Pointers; ///< one at most: the extent of its array's loads
+  ArrayExtent Pointers;
   const SCEV *RowSpan;
   int64_t PointerSize, ElemSize;
 
   const SCEV *bytes(int64_t PageSize, ScalarEvolution &SE) const {
-    const ArrayExtent &P = Pointers.front();
-    Type *Ty = P.Span->getType();
-    const SCEV *Rows = SE.getUDivExpr(SE.getAddExpr(P.Span, SE.getConstant(Ty, P.Hi - P.Lo)),
-                                      SE.getConstant(Ty, PointerSize));
+    Type *Ty = Pointers.Span->getType();
+    const SCEV *Rows =
+        SE.getUDivExpr(SE.getAddExpr(Pointers.Span, SE.getConstant(Ty, Pointers.Hi - Pointers.Lo)),
+                       SE.getConstant(Ty, PointerSize));
     return SE.getMulExpr(Rows, SE.getAddExpr(RowSpan, SE.getConstant(Ty, ElemSize + PageSize)));
   }
 };
@@ -310,25 +315,20 @@ struct RowsExtent {
 /// rows' extents; false when its span is not computable before the nest.
 bool addToRows(std::vector<RowsExtent> &Rows, Instruction *Access, LoadInst *RowLoad,
                const NestRef &Ref, const Loop *Outer, ScalarEvolution &SE, const Telescopes &Ts) {
-  const SCEV *RowStart = SE.getSCEV(RowLoad);
   std::optional<AddressSpan> Pointers = span(SE.getSCEV(RowLoad->getPointerOperand()), Outer, SE, Ts);
   std::optional<AddressSpan> InRow = span(
-      SE.getMinusSCEV(SE.getSCEV(getLoadStorePointerOperand(Access)), RowStart), Outer, SE, Ts);
+      SE.getMinusSCEV(SE.getSCEV(getLoadStorePointerOperand(Access)), SE.getSCEV(RowLoad)),
+      Outer, SE, Ts);
   if (!Pointers || !InRow)
     return false;
   int64_t PointerSize = RowLoad->getDataLayout().getTypeStoreSize(RowLoad->getType());
-  for (RowsExtent &E : Rows) {
-    std::vector<ArrayExtent> Joined = E.Pointers;
-    if (E.ElemSize == Ref.ElemSize &&
-        addToExtents(Joined, *Pointers, PointerSize, std::nullopt, SE) == 0) {
-      E.Pointers = std::move(Joined);
+  for (RowsExtent &E : Rows)
+    if (E.ElemSize == Ref.ElemSize && joinExtent(E.Pointers, *Pointers, PointerSize, SE)) {
       E.RowSpan = SE.getUMaxExpr(E.RowSpan, InRow->Bytes);
       return true;
     }
-  }
-  RowsExtent E{{}, InRow->Bytes, PointerSize, Ref.ElemSize};
-  addToExtents(E.Pointers, *Pointers, PointerSize, std::nullopt, SE);
-  Rows.push_back(std::move(E));
+  Rows.push_back({{Pointers->Start, Pointers->Bytes, 0, PointerSize, std::nullopt}, InRow->Bytes,
+                  PointerSize, Ref.ElemSize});
   return true;
 }
 
@@ -470,7 +470,7 @@ Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, ScalarEvolut
     // Affine, or a stream along a telescoping loop (val[k] from rowptr[r]).
     if (!A)
       return {};
-    addToExtents(Extents, *A, Ref.ElemSize, Ref.ArrayBytes, SE);
+    addToExtents(Extents, *A, Ref, SE);
   }
   const SCEV *Dense = SE.getZero(I64);
   for (const ArrayExtent &E : Extents)

@@ -228,10 +228,7 @@ private:
     // A byte offset becomes elements when every term is a whole number.
     int64_t Unit = 1;
     if (!InElements) {
-      bool Whole = Constants[0] % ElemSize == 0;
-      for (auto &[Pos, Coef] : Coefficients[0])
-        Whole &= Coef % ElemSize == 0;
-      Unit = Whole ? ElemSize : 1;
+      Unit = inWholeUnits(Coefficients[0], Constants[0], ElemSize) ? ElemSize : 1;
       Ref.ElemSize = Unit;
     }
 
@@ -242,6 +239,13 @@ private:
     Nest.Accesses.push_back(&Inst);
     Nest.IndexLoads.push_back(nullptr);
     return std::nullopt;
+  }
+
+  /// Whether every term of a subscript in bytes is a whole number of Unit.
+  static bool inWholeUnits(const std::map<int, int64_t> &Coefficient, int64_t Constant,
+                           int64_t Unit) {
+    return Constant % Unit == 0 &&
+           llvm::all_of(Coefficient, [&](const auto &PC) { return PC.second % Unit == 0; });
   }
 
   /// { [c0, ...] -> [s0, ...] } over PathSize counters, subscript D being
@@ -288,14 +292,9 @@ private:
         !peelSubscript(Column, Path, Nest, Coefficients[1], Constants[1], Symbolic[1]) ||
         Symbolic[0] || Symbolic[1])
       return false;
-    const int64_t Units[] = {PointerSize, ElemSize};
-    for (int D = 0; D < 2; ++D) {
-      bool Whole = Constants[D] % Units[D] == 0;
-      for (auto &[Pos, Coef] : Coefficients[D])
-        Whole &= Coef % Units[D] == 0;
-      if (!Whole)
-        return false;
-    }
+    if (!inWholeUnits(Coefficients[0], Constants[0], PointerSize) ||
+        !inWholeUnits(Coefficients[1], Constants[1], ElemSize))
+      return false;
     NestRef Ref;
     Ref.Array = baseName(Rows->getValue()); // as the source names it: a[i][j]
     Ref.Path = Path;
