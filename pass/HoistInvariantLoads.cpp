@@ -27,9 +27,10 @@ bool isVariable(const Value *Ptr) {
   return isa<Argument>(Ptr) || isa<AllocaInst>(Ptr) || isa<GlobalVariable>(Ptr);
 }
 
-/// What the load reads: a variable, or a pointer element (a row pointer a[i]
-/// of double **a, which a loop over j reads again for a[i][j]).
-bool readsVariableOrRowPointer(const LoadInst &Load) {
+/// What the load reads: a variable, or a pointer wherever it is held (a row
+/// pointer a[i] of double **a that a loop over j reads again for a[i][j], a
+/// struct's field g->u).
+bool readsVariableOrPointer(const LoadInst &Load) {
   return isVariable(Load.getPointerOperand()) || Load.getType()->isPointerTy();
 }
 
@@ -68,7 +69,7 @@ PreservedAnalyses HoistInvariantLoadsPass::run(Function &F, FunctionAnalysisMana
       // earlier load of the block reads (v[i][j] of a vector of vectors) follows.
       for (Instruction &I : make_early_inc_range(*BB)) {
         auto *Load = dyn_cast<LoadInst>(&I);
-        if (!Load || !Load->isSimple() || !readsVariableOrRowPointer(*Load) ||
+        if (!Load || !Load->isSimple() || !readsVariableOrPointer(*Load) ||
             loopMayWrite(*L, MemoryLocation::get(Load), AA))
           continue;
         // a[i]'s address may be computed in the loop: a pure computation that
