@@ -1,4 +1,4 @@
-//===- InlineAccessors.cpp - Calls to one-block accessors, inlined ---------===//
+//===- InlineAccessors.cpp - Calls to small one-block functions, inlined ---===//
 
 #include "InlineAccessors.h"
 
@@ -18,34 +18,69 @@ STATISTIC(NumAccessorCallsInlined, "Calls to one-block accessors inlined before 
 namespace outcore {
 namespace {
 
-/// Instructions an accessor may have at most: `operator[]` of a vector is 10
-/// before any optimisation (its arguments' stack slots included).
+/// Instructions an accessor may have at most once its stack slots are
+/// promoted: `operator[]` of a vector is 3, an iterator's `operator!=` 3.
 constexpr unsigned MaxAccessorInstructions = 16;
+
+/// How deep accessors may call accessors: a vector's `begin()` calls the
+/// iterator's constructor; `operator!=` calls `base()` twice.
+constexpr unsigned MaxAccessorNesting = 4;
+
+/// Whether \p I disappears when mem2reg promotes the function's stack slots
+/// (unoptimised code keeps every argument and local in one), or is no code.
+bool vanishesOnPromotion(const Instruction &I) {
+  if (isa<AllocaInst>(I) || isa<DbgInfoIntrinsic>(I) || I.isLifetimeStartOrEnd())
+    return true;
+  if (const auto *Load = dyn_cast<LoadInst>(&I))
+    return Load->isSimple() && isa<AllocaInst>(Load->getPointerOperand());
+  if (const auto *Store = dyn_cast<StoreInst>(&I))
+    return Store->isSimple() && isa<AllocaInst>(Store->getPointerOperand());
+  return false;
+}
 
 bool isAccessor(const Function *F) {
   if (!F || F->isDeclaration() || F->isVarArg() || F->isInterposable() || F->size() != 1 ||
-      F->hasFnAttribute(Attribute::NoInline) || F->hasFnAttribute(Attribute::OptimizeNone) ||
-      F->getInstructionCount() > MaxAccessorInstructions)
+      F->hasFnAttribute(Attribute::NoInline) || F->hasFnAttribute(Attribute::OptimizeNone))
     return false;
-  return llvm::none_of(instructions(*F), [](const Instruction &I) {
-    return isa<CallBase>(I) && !isa<DbgInfoIntrinsic>(I);
-  });
+  unsigned Cost = 0;
+  for (const Instruction &I : instructions(*F)) {
+    if (isa<CallBase>(I) && !isa<DbgInfoIntrinsic>(I) && !I.isLifetimeStartOrEnd())
+      return false;
+    Cost += !vanishesOnPromotion(I);
+  }
+  return Cost <= MaxAccessorInstructions;
 }
 
-} // namespace
-
-PreservedAnalyses InlineAccessorsPass::run(Module &M, ModuleAnalysisManager &) {
+/// Inlines every call of an accessor in \p M; returns how many.
+unsigned inlineAccessorCalls(Module &M) {
   SmallVector<CallBase *, 32> Calls;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       if (auto *Call = dyn_cast<CallBase>(&I))
         if (Call->getCalledFunction() != &F && isAccessor(Call->getCalledFunction()))
           Calls.push_back(Call);
+  unsigned Inlined = 0;
   for (CallBase *Call : Calls) {
     InlineFunctionInfo IFI;
-    NumAccessorCallsInlined += InlineFunction(*Call, IFI).isSuccess();
+    Inlined += InlineFunction(*Call, IFI).isSuccess();
   }
-  return Calls.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  return Inlined;
+}
+
+} // namespace
+
+PreservedAnalyses InlineAccessorsPass::run(Module &M, ModuleAnalysisManager &) {
+  // A function whose calls were all accessors is one itself once they are
+  // inlined: callees first, one level per round.
+  unsigned Inlined = 0;
+  for (unsigned Level = 0; Level < MaxAccessorNesting; ++Level) {
+    unsigned Round = inlineAccessorCalls(M);
+    if (!Round)
+      break;
+    Inlined += Round;
+  }
+  NumAccessorCallsInlined += Inlined;
+  return Inlined ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace outcore

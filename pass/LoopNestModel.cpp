@@ -110,15 +110,24 @@ static const SCEVAddRecExpr *inductionOf(Loop *L, ScalarEvolution &SE,
 }
 
 
+/// Whether a debug record names a variable of the source function itself: not
+/// one of an inlined accessor (its `this`), not one the compiler made (a
+/// range-based for's `__begin1`).
+static bool isSourceVariable(const DILocalVariable *Var, const DebugLoc &Loc) {
+  return !Var->isArtificial() && !(Loc && Loc.getInlinedAt());
+}
+
 /// The source variable a value holds, from debug info (-g), if known.
 static const DILocalVariable *debugVariable(Value *V) {
   SmallVector<DbgVariableIntrinsic *, 2> Intrinsics;
   SmallVector<DbgVariableRecord *, 2> Records;
   findDbgUsers(Intrinsics, V, &Records);
   for (DbgVariableRecord *R : Records)
-    return R->getVariable();
+    if (isSourceVariable(R->getVariable(), R->getDebugLoc()))
+      return R->getVariable();
   for (DbgVariableIntrinsic *I : Intrinsics)
-    return I->getVariable();
+    if (isSourceVariable(I->getVariable(), I->getDebugLoc()))
+      return I->getVariable();
   return nullptr;
 }
 

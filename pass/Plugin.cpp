@@ -31,10 +31,10 @@
 #include "llvm/Transforms/Scalar/InstSimplifyPass.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/LoopRotation.h"
+#include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
-#include "llvm/Transforms/Utils/Mem2Reg.h"
 
 using namespace llvm;
 using namespace outcore;
@@ -55,8 +55,10 @@ struct NameArgumentsPass : PassInfoMixin<NameArgumentsPass> {
 };
 
 void addCanonicalization(FunctionPassManager &FPM) {
-  FPM.addPass(PromotePass());
-  // After mem2reg: debug info then describes the arguments themselves.
+  // SROA, not mem2reg alone: a C++ iterator is a struct in a stack slot,
+  // which mem2reg leaves in memory (a range-based for kept its store).
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  // After SROA: debug info then describes the arguments themselves.
   FPM.addPass(NameArgumentsPass());
   // Redundant loads go first, as in the default pipeline's early simplification:
   // combined first, the two loads of `a[i] <= a[j] ? a[i++] : a[j++]` became one
@@ -71,6 +73,10 @@ void addCanonicalization(FunctionPassManager &FPM) {
   FPM.addPass(createFunctionToLoopPassAdaptor(LoopRotatePass()));
   // After rotation: a preheader for each loop, loads that run when it does.
   FPM.addPass(HoistInvariantLoadsPass());
+  // A hoisted load may repeat one before the loop, which rotation made the
+  // first iteration's value: `v.size()` and `v[i]` of a std::vector each read
+  // its data pointer. One load, and the phi between the two folds.
+  FPM.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
   // Rotation leaves phis of one value where a value computed before a loop (such
   // as n - 1, shared by two sweeps since early-cse) is used after it: Polly takes
   // them for values the loop computes, and a time loop's two sweeps stopped being
