@@ -4,12 +4,14 @@ PYTHONPATH) and the benchmarks (next to run.py). Defaults are the build tree, bu
 
 import argparse
 import os
+import re
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD_DIR = os.path.join(REPO, "build")
 PLAIN_CC = "clang-19"
+CXX_SUFFIXES = (".cpp", ".cc", ".cxx")
 
 
 @dataclass
@@ -25,6 +27,15 @@ class Toolchain:
                    plugin=os.path.join(build_dir, "pass", "Outcore.so"),
                    runtime_dir=os.path.join(build_dir, "runtime"))
 
+    def for_source(self, source):
+        """The toolchain that builds `source`: a C++ source gets clang++ (clang-19 ->
+        clang++-19) and outcore-c++, the driver's C++ name, beside outcore-cc."""
+        if not source.endswith(CXX_SUFFIXES):
+            return self
+        folder, name = os.path.split(self.clang)
+        return replace(self, clang=os.path.join(folder, re.sub(r"clang(?!.*clang)", "clang++", name, 1)),
+                       outcore_cc=os.path.join(os.path.dirname(self.outcore_cc), "outcore-c++"))
+
     def missing(self):
         """Descriptions of the artefacts that are not there (empty when all are)."""
         problems = []
@@ -35,6 +46,12 @@ class Toolchain:
         if not os.path.isfile(self.plugin):
             problems.append(f"plugin not found: {self.plugin}")
         return problems
+
+
+def corpus_sources(corpus):
+    """The corpus's programs, C and C++, sorted by name."""
+    return sorted(os.path.join(corpus, f) for f in os.listdir(corpus)
+                  if f.endswith((".c",) + CXX_SUFFIXES))
 
 
 def source_flags(source):

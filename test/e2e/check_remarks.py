@@ -103,7 +103,8 @@ def directive_problems(remark):
 
 def remark_problems(remark, corpus_dir):
     """Contract violations of any outcore remark, including its debug location (in the kernel's
-    file or a header next to it, such as corpus.h for inlined helpers)."""
+    file or a header next to it, such as corpus.h for inlined helpers, or a system header:
+    the loop of a C++ library template such as std::accumulate is there)."""
     if remark.name == "Locality":
         problems = locality_problems(remark)
     elif remark.name in ("Prefetched", "Released"):
@@ -121,7 +122,9 @@ def remark_problems(remark, corpus_dir):
         return problems
     # clang records the file name relative to a directory it does not put in the remark, so
     # compare names only.
-    if not isinstance(loc, dict) or os.path.basename(loc.get("File", "")) not in os.listdir(corpus_dir):
+    if not isinstance(loc, dict) or not (os.path.basename(loc.get("File", "")) in os.listdir(corpus_dir)
+                                         or os.path.isabs(loc.get("File", ""))
+                                         and os.path.isfile(loc["File"])):
         problems.append(f"DebugLoc {loc!r} does not point into the corpus source")
     elif not INTEGER.match(loc.get("Line", "")) or int(loc["Line"]) <= 0:
         problems.append(f"DebugLoc line {loc.get('Line')!r}")
@@ -148,7 +151,7 @@ def check(source, level, work_dir, toolchain):
         return result
     stem = os.path.join(work_dir, f"{kernel}{level}")
     compile_result = harness.run(
-        [toolchain.clang, level, f"-fpass-plugin={toolchain.plugin}", "-g",
+        [toolchain.for_source(source).clang, level, f"-fpass-plugin={toolchain.plugin}", "-g",
          "-fsave-optimization-record", f"-foptimization-record-file={stem}.opt.yaml",
          "-fverify-intermediate-code", "-Xclang", "-llvm-verify-each",
          "-c", source, "-o", f"{stem}.o"],
@@ -189,7 +192,7 @@ def check(source, level, work_dir, toolchain):
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     harness.add_toolchain_arguments(parser)
-    parser.add_argument("--corpus", required=True, help="directory of corpus *.c files")
+    parser.add_argument("--corpus", required=True, help="directory of corpus *.c and *.cpp files")
     parser.add_argument("--work-dir", required=True, help="where objects and remark files go")
     parser.add_argument("--levels", default=",".join(OPT_LEVELS), help="comma-separated -O levels")
     args = parser.parse_args()
@@ -199,7 +202,7 @@ def main():
         print("\n".join(missing))
         return 1
     os.makedirs(args.work_dir, exist_ok=True)
-    sources = sorted(os.path.join(args.corpus, f) for f in os.listdir(args.corpus) if f.endswith(".c"))
+    sources = harness.corpus_sources(args.corpus)
     jobs = [(source, level) for source in sources for level in args.levels.split(",")]
     results = harness.parallel_map(lambda job: check(job[0], job[1], args.work_dir, toolchain), jobs, args.jobs)
 

@@ -14,7 +14,7 @@ import subprocess
 from dataclasses import dataclass
 
 # Shared with the benchmarks: benchmarks/toolchain.py (ctest puts benchmarks/ on PYTHONPATH).
-from toolchain import Toolchain, add_toolchain_arguments, toolchain_from_arguments  # noqa: F401
+from toolchain import Toolchain, add_toolchain_arguments, corpus_sources, toolchain_from_arguments  # noqa: F401
 
 POLICIES = ("off", "prefetch", "release", "buffered")
 # Without a limit run-time versioning may pick the original loop nests. 16K is below every
@@ -135,6 +135,7 @@ def compare_builds(source, name, work_dir, opt_level, toolchain: Toolchain, extr
     """Build `source` with plain clang and with outcore-cc at `opt_level`, run the plain binary once
     and the outcore binary under every RUN_CONFIGS entry, and return the list of Failures."""
     os.makedirs(work_dir, exist_ok=True)
+    toolchain = toolchain.for_source(source)
     flags = [opt_level, *extra_flags]
     plain_exe = os.path.join(work_dir, f"{name}{opt_level}.plain")
     outcore_exe = os.path.join(work_dir, f"{name}{opt_level}.outcore")

@@ -15,7 +15,7 @@ from toolchain import source_flags
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     harness.add_toolchain_arguments(parser)
-    parser.add_argument("--corpus", required=True, help="directory of corpus *.c files")
+    parser.add_argument("--corpus", required=True, help="directory of corpus *.c and *.cpp files")
     parser.add_argument("--work-dir", required=True, help="where the binaries go")
     parser.add_argument("--levels", default="-O2,-O3", help="comma-separated -O levels")
     args = parser.parse_args()
@@ -23,7 +23,7 @@ def main():
     if toolchain.missing():
         print("\n".join(toolchain.missing()))
         return 1
-    sources = sorted(os.path.join(args.corpus, f) for f in os.listdir(args.corpus) if f.endswith(".c"))
+    sources = harness.corpus_sources(args.corpus)
     jobs = [(source, level) for source in sources for level in args.levels.split(",")]
 
     def compare(job):

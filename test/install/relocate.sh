@@ -2,7 +2,8 @@
 # cmake --install to a temporary prefix, move the prefix, then build and run a program
 # with the moved outcore-cc: it must find the plugin, the header and the runtime next to
 # itself (never in the build tree or the first prefix), transform the program and print
-# what the plain build prints. Usage: relocate.sh BUILD_DIR SOURCE.c CLANG
+# what the plain build prints; the moved outcore-c++ builds the same source as C++ (it
+# links the C++ library). Usage: relocate.sh BUILD_DIR SOURCE.c CLANG
 set -euo pipefail
 build=$1 src=$2 clang=$3
 tmp=$(mktemp -d)
@@ -26,4 +27,9 @@ actual=$(OUTCORE_MEM_LIMIT=16K "$tmp/outcore")
 if [ "$expected" != "$actual" ]; then
   echo "relocate: output differs: plain '$expected', outcore-cc '$actual'"; exit 1
 fi
-echo "relocate: moved install tree builds and runs $src ($actual)"
+"$tmp/moved/bin/outcore-c++" -O2 -x c++ "$src" -o "$tmp/outcore-cxx"
+actual_cxx=$(OUTCORE_MEM_LIMIT=16K "$tmp/outcore-cxx")
+if [ "$expected" != "$actual_cxx" ]; then
+  echo "relocate: output differs: plain '$expected', outcore-c++ '$actual_cxx'"; exit 1
+fi
+echo "relocate: moved install tree builds and runs $src as C and C++ ($actual)"
