@@ -2,9 +2,10 @@
  * The malloc family, interposed (shared library only, never in sanitizer builds,
  * whose runtimes interpose it themselves): blocks of at least oc_spill_ask_min
  * bytes may be spilled (spill.h); everything else is glibc's, reached through the
- * __libc_* entry points (no dlsym, which allocates). The fast path for small
- * blocks is one compare; free and realloc recognise a spilled block by its page
- * alignment and header word, or the arena's range, without a lock.
+ * __libc_* entry points (no dlsym, which allocates). Small blocks spill only while
+ * the heap as a whole is sizeable: their fast path spends a per-thread budget of
+ * bytes, which asks again every few megabytes. free and realloc recognise a spilled block by the arena's range, or its
+ * page alignment and header word, without a lock.
  *
  * glibc's blocks of OC_SPILL_HEAP_COUNTED bytes or more are counted in
  * oc_spill_heap_bytes (the spill decision's view of the heap), by the size word
@@ -19,6 +20,7 @@
 
 #define OC_EXPORT __attribute__((visibility("default")))
 #define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 void *__libc_malloc(size_t bytes);
 void *__libc_calloc(size_t count, size_t bytes);
@@ -57,17 +59,57 @@ static void uncount(const void *p) {
     atomic_fetch_sub_explicit(&oc_spill_heap_bytes, (long)n, memory_order_relaxed);
 }
 
+/* Bytes of small blocks this thread may still make before it asks whether they
+ * spill (spill.h); at most 0 while they do, so that each goes the slow way. */
+static __thread long small_budget __attribute__((tls_model("initial-exec")));
+static __thread bool small_asked __attribute__((tls_model("initial-exec")));
+
+static inline bool within_small_budget(size_t bytes) {
+  if (UNLIKELY(small_budget <= (long)bytes)) {
+    small_budget -= (long)bytes;
+    return false;
+  }
+  small_budget -= (long)bytes;
+  return true;
+}
+
+/* A small block once the budget is spent: a slab slot while small blocks spill,
+ * asking again after every OC_SPILL_SMALL_CHECK_BYTES of them; else glibc's, after
+ * asking again. A thread's first blocks do not ask: nothing is sizeable before a
+ * few megabytes, and a program that never grows never reads the limit for them. */
+static __attribute__((noinline)) void *small_block_slow(size_t bytes, bool zeroed) {
+  size_t least = atomic_load_explicit(&oc_spill_small_min, memory_order_relaxed);
+  if (!small_asked) {
+    small_asked = true;
+  } else if (bytes < least || small_budget <= -(long)OC_SPILL_SMALL_CHECK_BYTES) {
+    small_budget = (long)OC_SPILL_SMALL_CHECK_BYTES; /* blocks made while asking: glibc's */
+    oc_spill_small_check();
+    least = atomic_load_explicit(&oc_spill_small_min, memory_order_relaxed);
+  }
+  if (bytes >= least) {
+    void *p = oc_spill_alloc_small(bytes);
+    if (p) {
+      small_budget = small_budget < 0 ? small_budget : 0; /* each one the slow way */
+      return zeroed ? memset(p, 0, bytes) : p;
+    }
+  }
+  small_budget = (long)OC_SPILL_SMALL_CHECK_BYTES; /* not spilling (or refused): a while */
+  return zeroed ? __libc_calloc(1, bytes) : __libc_malloc(bytes);
+}
+
 OC_EXPORT void *malloc(size_t bytes) {
   if (LIKELY(bytes < NEVER_COUNTED_BELOW))
-    return __libc_malloc(bytes);
+    return within_small_budget(bytes) ? __libc_malloc(bytes) : small_block_slow(bytes, false);
   void *p = maybe_spilled(bytes) ? oc_spill_alloc(bytes, 0) : NULL;
   return p ? p : counted(__libc_malloc(bytes));
 }
 
 OC_EXPORT void *calloc(size_t count, size_t size) {
   size_t bytes;
-  if (__builtin_mul_overflow(count, size, &bytes) || LIKELY(bytes < NEVER_COUNTED_BELOW))
+  if (__builtin_mul_overflow(count, size, &bytes))
     return __libc_calloc(count, size);
+  if (LIKELY(bytes < NEVER_COUNTED_BELOW))
+    return within_small_budget(bytes) ? __libc_calloc(count, size) : small_block_slow(bytes, true);
   /* A new file reads as zeros: no clearing, the pages stay unmapped until used. */
   void *p = maybe_spilled(bytes) ? oc_spill_alloc(bytes, 0) : NULL;
   return p ? p : counted(__libc_calloc(count, size));
@@ -132,6 +174,17 @@ OC_EXPORT void *realloc(void *p, size_t bytes) {
   if (bytes == 0) { /* as glibc: frees */
     free(p);
     return NULL;
+  }
+  if (owned && oc_spill_is_small(p)) { /* a slot: kept while it holds the block */
+    size_t slot = oc_spill_usable_size(p);
+    if (bytes <= slot)
+      return p;
+    void *fresh = malloc(bytes);
+    if (fresh) {
+      memcpy(fresh, p, slot);
+      free(p);
+    }
+    return fresh;
   }
   /* A spilled block stays where it is while it is big enough to ask about. */
   enum oc_spill_place place =

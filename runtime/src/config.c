@@ -185,7 +185,7 @@ void oc_spill_config_from_env(struct oc_spill_config *config) {
 
   value = getenv("OUTCORE_SPILL_MIN");
   if (value && *value && !oc_parse_spill_min(value, &config->min))
-    warn_bad("OUTCORE_SPILL_MIN", value, "4K; at least 4K");
+    warn_bad("OUTCORE_SPILL_MIN", value, "16; at least 16");
 
   value = getenv("OUTCORE_SPILL_DIR");
   if (value && *value && !oc_parse_spill_dir(value, config->dir, sizeof config->dir))

@@ -48,7 +48,7 @@ enum oc_spill_mode {
   OC_SPILL_ON,   /* every allocation of at least OUTCORE_SPILL_MIN */
   OC_SPILL_OFF,
 };
-#define OC_SPILL_MIN_FLOOR (4L << 10) /* a page: the arena's extents are pages */
+#define OC_SPILL_MIN_FLOOR 16L /* the least slab slot (spill_slab.h) */
 #define OC_SPILL_MIN_DEFAULT OC_SPILL_MIN_FLOOR
 #define OC_SPILL_DIR_MAX 4096
 

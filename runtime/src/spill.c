@@ -1,6 +1,7 @@
 #include "spill.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include "runtime.h"
 #include "spill_arena.h"
 #include "spill_file.h"
+#include "spill_slab.h"
 #include "stats.h"
 
 /* In the page before the data; magic is the last word (spill.h). */
@@ -31,6 +33,8 @@ struct spill_header {
 
 _Atomic(size_t) oc_spill_ask_min = OC_SPILL_MIN_FLOOR;
 _Atomic(size_t) oc_spill_ask_total;
+_Atomic(size_t) oc_spill_small_min = SIZE_MAX;
+_Atomic(bool) oc_spill_slab_made;
 _Atomic(long) oc_spill_heap_bytes;
 _Atomic(uintptr_t) oc_spill_arena_start;
 _Atomic(size_t) oc_spill_arena_span;
@@ -44,7 +48,6 @@ static _Atomic(bool) settings_read;
 static pthread_mutex_t blocks_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct spill_header *blocks; /* under blocks_lock */
 static long live_blocks, live_bytes; /* under blocks_lock */
-static bool fork_handlers_set;       /* under blocks_lock */
 static _Atomic(bool) refusal_reported;
 
 /* The arena (spill.h), under blocks_lock; its range is oc_spill_arena_start/span. */
@@ -53,7 +56,10 @@ static _Atomic(bool) refusal_reported;
 static int arena_fd = -1;
 static int arena_fork_fd = -1;
 static bool arena_refused;          /* no address space for it: never tried again */
-static uint32_t *arena_block_pages; /* per arena page: pages of the block starting there */
+/* Per arena page: the pages of the block starting there, or SLAB_PAGE | the id of
+ * the slab run the page is part of. */
+static uint32_t *arena_block_pages;
+#define SLAB_PAGE 0x80000000u
 static struct oc_arena_extents arena_extents;
 /* Blocks at the top are reserved ahead, so that rows of a few pages do not cost a
  * fallocate each: [top, arena_reserved) is reserved and unused. */
@@ -69,6 +75,22 @@ static struct oc_arena_pending arena_pending;
  * nothing. [0, arena_mapped) maps the file. */
 #define ARENA_MAP_STEP ((size_t)64 << 20)
 static size_t arena_mapped;
+
+/* Small blocks (spill_slab.h): per class, a lock and the runs with a free slot;
+ * the runs by id (a table as long as the arena has runs, made with it) and the
+ * records of emptied runs, ready for reuse, under blocks_lock. A class's lock is
+ * taken before blocks_lock. */
+struct slab_class {
+  pthread_mutex_t lock;
+  struct oc_slab_run *partial;
+};
+static struct slab_class slab_classes[OC_SLAB_CLASSES] = {
+    [0 ... OC_SLAB_CLASSES - 1] = {PTHREAD_MUTEX_INITIALIZER, NULL}};
+static struct oc_slab_run **slab_runs;
+static uint32_t slab_ids;
+static struct oc_slab_run *slab_spare;
+
+void *__libc_malloc(size_t bytes); /* the run records: glibc's, never spilled */
 
 /* Set while this thread starts the runtime for a block, which allocates: none of
  * those blocks is spilled (that would start it again, under its lock). */
@@ -88,6 +110,16 @@ enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t byt
   return held >= sizeable && (size_t)in->swap_room < held ? OC_SPILL_ARENA : OC_SPILL_NOWHERE;
 }
 
+static void fork_prepare(void);
+static void fork_parent(void);
+static void fork_child(void);
+
+/* The least small block spilled while small blocks spill: OUTCORE_SPILL_MIN, or
+ * none when that is above the largest slab class. */
+static size_t small_min(void) {
+  return (size_t)settings.min <= OC_SLAB_MAX ? (size_t)settings.min : SIZE_MAX;
+}
+
 static void read_settings(void) {
   oc_spill_config_from_env(&settings);
   page_size = (size_t)sysconf(_SC_PAGESIZE);
@@ -105,6 +137,10 @@ static void read_settings(void) {
   }
   size_t ask = settings.mode == OC_SPILL_OFF ? SIZE_MAX : (size_t)settings.min;
   atomic_store_explicit(&oc_spill_ask_min, ask, memory_order_relaxed);
+  if (settings.mode == OC_SPILL_ON)
+    atomic_store_explicit(&oc_spill_small_min, small_min(), memory_order_relaxed);
+  /* Here, with no lock held: pthread_atfork may allocate. */
+  pthread_atfork(fork_prepare, fork_parent, fork_child);
   atomic_store_explicit(&settings_read, true, memory_order_release);
 }
 
@@ -168,9 +204,10 @@ static void report_refusal(size_t bytes, int error) {
   if (atomic_exchange(&refusal_reported, true))
     return;
   fprintf(stderr,
-          "outcore: cannot spill a %zu MiB block to %s (%s); using ordinary memory "
+          "outcore: cannot spill a %zu %s block to %s (%s); using ordinary memory "
           "(reported once)\n",
-          bytes >> 20, spill_dir[0] ? spill_dir : "a disk-backed directory",
+          bytes >= (1 << 20) ? bytes >> 20 : bytes, bytes >= (1 << 20) ? "MiB" : "byte",
+          spill_dir[0] ? spill_dir : "a disk-backed directory",
           spill_dir[0] ? strerror(error) : "none found: set OUTCORE_SPILL_DIR");
 }
 
@@ -197,16 +234,10 @@ static void unlink_block(struct spill_header *h) {
   h->magic = 0;
 }
 
-static void fork_prepare(void);
-static void fork_parent(void);
-static void fork_child(void);
-
-/* Under blocks_lock, once a block exists: fork handlers, counts. */
+/* Under blocks_lock. */
 static void block_made(size_t len) {
   live_blocks++;
   live_bytes += (long)len;
-  if (!fork_handlers_set)
-    fork_handlers_set = pthread_atfork(fork_prepare, fork_parent, fork_child) == 0;
 }
 
 void *oc_spill_alloc_always(size_t bytes, size_t align) {
@@ -275,8 +306,10 @@ static bool arena_open(void) {
   if (fd < 0)
     return false;
   for (size_t span = ARENA_SPAN_MAX; span >= ARENA_SPAN_MIN; span /= 2) {
-    size_t table_len = span / page_size * sizeof *arena_block_pages;
-    void *table = mmap(NULL, table_len, PROT_READ | PROT_WRITE,
+    /* The slab runs' table follows the page table. */
+    size_t pages_len = span / page_size * sizeof *arena_block_pages;
+    size_t table_len = pages_len + span / OC_SLAB_RUN_BYTES * sizeof *slab_runs;
+    char *table = mmap(NULL, table_len, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (table == MAP_FAILED)
       continue;
@@ -285,7 +318,8 @@ static bool arena_open(void) {
       munmap(table, table_len);
       continue;
     }
-    arena_block_pages = table;
+    arena_block_pages = (uint32_t *)table;
+    slab_runs = (struct oc_slab_run **)(table + pages_len);
     oc_arena_extents_init(&arena_extents, span);
     arena_fd = fd;
     atomic_store_explicit(&oc_spill_arena_start, (uintptr_t)base, memory_order_relaxed);
@@ -351,7 +385,7 @@ void *oc_spill_alloc_in_arena(size_t bytes) {
   if (starting_runtime || !ensure_settings())
     return NULL;
   size_t len = (bytes + page_size - 1) & ~(page_size - 1);
-  if (len == 0 || len < bytes || len / page_size > UINT32_MAX)
+  if (len == 0 || len < bytes || len / page_size >= SLAB_PAGE)
     return NULL;
   char *data = NULL;
   int error = ENOSPC; /* the arena's range is full */
@@ -381,10 +415,8 @@ static size_t arena_block_len(const char *p) {
   return (size_t)arena_block_pages[(size_t)(p - arena_base()) / page_size] * page_size;
 }
 
-/* Under blocks_lock: the extent is handed out again after its punch. */
-static void arena_free(char *p) {
-  size_t off = (size_t)(p - arena_base()), len = arena_block_len(p);
-  arena_block_pages[off / page_size] = 0;
+/* Under blocks_lock: a freed extent, handed out again after its punch. */
+static void arena_give_back(size_t off, size_t len) {
   live_blocks--;
   live_bytes -= (long)len;
   if (arena_fd < 0)
@@ -398,6 +430,158 @@ static void arena_free(char *p) {
     arena_reserved = arena_extents.top;
   if (arena_pending.bytes >= ARENA_PENDING_BYTES)
     arena_punch_pending();
+}
+
+/* Under blocks_lock. */
+static void arena_free(char *p) {
+  size_t off = (size_t)(p - arena_base()), len = arena_block_len(p);
+  arena_block_pages[off / page_size] = 0;
+  arena_give_back(off, len);
+}
+
+/* ---- small blocks: slots of slab runs in the arena ------------------------ */
+
+static void slab_mark(const struct oc_slab_run *r, uint32_t mark) {
+  for (size_t k = 0; k < OC_SLAB_RUN_BYTES / page_size; k++)
+    arena_block_pages[r->off / page_size + k] = mark;
+}
+
+/* A new run of class cls, every slot free; NULL when the arena refuses (errno). */
+static struct oc_slab_run *slab_run_new(unsigned cls) {
+  struct oc_slab_run *r = NULL;
+  size_t off;
+  pthread_mutex_lock(&blocks_lock);
+  bool reserved = false;
+  if (arena_open()) { /* else errno says why */
+    if (!oc_arena_extents_take(&arena_extents, OC_SLAB_RUN_BYTES, &off))
+      errno = ENOSPC;
+    else if (!(reserved = arena_reserve(off, OC_SLAB_RUN_BYTES)))
+      oc_arena_extents_give(&arena_extents, off, OC_SLAB_RUN_BYTES);
+  }
+  if (reserved) {
+    r = slab_spare;
+    if (r)
+      slab_spare = r->next;
+    else if ((r = __libc_malloc(sizeof *r)))
+      r->id = slab_ids++;
+    if (r) {
+      oc_slab_run_init(r, cls, off, r->id);
+      slab_runs[r->id] = r;
+      slab_mark(r, SLAB_PAGE | r->id);
+      atomic_store_explicit(&oc_spill_slab_made, true, memory_order_relaxed);
+      block_made(OC_SLAB_RUN_BYTES);
+    } else {
+      oc_arena_extents_give(&arena_extents, off, OC_SLAB_RUN_BYTES);
+      errno = ENOMEM;
+    }
+  }
+  pthread_mutex_unlock(&blocks_lock);
+  return r;
+}
+
+/* Under the class's lock: the run's slots are free; its extent goes back. */
+static void slab_run_free(struct oc_slab_run *r) {
+  pthread_mutex_lock(&blocks_lock);
+  slab_mark(r, 0);
+  arena_give_back(r->off, OC_SLAB_RUN_BYTES);
+  r->next = slab_spare;
+  slab_spare = r;
+  pthread_mutex_unlock(&blocks_lock);
+}
+
+static void slab_link(struct slab_class *c, struct oc_slab_run *r) {
+  r->prev = NULL;
+  r->next = c->partial;
+  if (c->partial)
+    c->partial->prev = r;
+  c->partial = r;
+}
+
+static void slab_unlink(struct slab_class *c, struct oc_slab_run *r) {
+  if (r->prev)
+    r->prev->next = r->next;
+  else
+    c->partial = r->next;
+  if (r->next)
+    r->next->prev = r->prev;
+  r->prev = r->next = NULL;
+}
+
+void *oc_spill_alloc_small(size_t bytes) {
+  if (starting_runtime || !ensure_settings() || bytes == 0 || bytes > OC_SLAB_MAX)
+    return NULL;
+  struct slab_class *c = &slab_classes[oc_slab_class_of(bytes)];
+  bool made = false;
+  int error = 0;
+  char *p = NULL;
+  pthread_mutex_lock(&c->lock);
+  struct oc_slab_run *r = c->partial;
+  if (!r && (r = slab_run_new(oc_slab_class_of(bytes)))) {
+    slab_link(c, r);
+    made = true;
+  } else if (!r) {
+    error = errno;
+  }
+  if (r) {
+    p = arena_base() + r->off + oc_slab_run_take(r);
+    if (r->used == r->slots)
+      slab_unlink(c, r);
+  }
+  pthread_mutex_unlock(&c->lock);
+  if (!p)
+    report_refusal(bytes, error);
+  else if (made)
+    start_runtime();
+  return p;
+}
+
+/* The slab run holding p, an arena address, or NULL for a block of pages. */
+static struct oc_slab_run *slab_run_of(const void *p) {
+  uint32_t mark = arena_block_pages[((uintptr_t)p - (uintptr_t)arena_base()) / page_size];
+  return mark & SLAB_PAGE ? slab_runs[mark & ~SLAB_PAGE] : NULL;
+}
+
+/* A class keeps its last run with free slots, emptied or not: a program freeing
+ * and making one block in turn would otherwise make and punch a run each time. */
+static void slab_free(char *p, struct oc_slab_run *r) {
+  struct slab_class *c = &slab_classes[r->cls];
+  pthread_mutex_lock(&c->lock);
+  bool was_full = r->used == r->slots;
+  if (oc_slab_run_give(r, (size_t)(p - arena_base()) - r->off)) {
+    if (was_full)
+      slab_link(c, r);
+    if (r->used == 0 && (r->prev || r->next)) {
+      slab_unlink(c, r);
+      slab_run_free(r);
+    }
+  }
+  pthread_mutex_unlock(&c->lock);
+}
+
+bool oc_spill_small_wanted(const struct oc_spill_inputs *in) {
+  if (in->mode != OC_SPILL_AUTO)
+    return in->mode == OC_SPILL_ON;
+  size_t heap = (size_t)(in->heap > 0 ? in->heap : 0);
+  return heap >= (size_t)(in->limit / OC_SPILL_SIZEABLE_FRACTION) && (size_t)in->swap_room < heap;
+}
+
+void oc_spill_small_check(void) {
+  if (starting_runtime || !ensure_settings() || settings.mode != OC_SPILL_AUTO)
+    return;
+  struct mallinfo2 glibc = mallinfo2();
+  pthread_mutex_lock(&blocks_lock);
+  long spilled = live_bytes;
+  pthread_mutex_unlock(&blocks_lock);
+  struct oc_spill_inputs in = {settings.mode, settings.min, 0, 0,
+                               (long)(glibc.uordblks + glibc.hblkhd) + spilled};
+  struct oc_limit_figures f;
+  oc_limit_open();
+  oc_limit_get(&f);
+  in.limit = f.limit;
+  if (oc_spill_small_wanted(&in)) /* so far without swap: does swap hold it? */
+    in.swap_room = swap_room_at(f.sampled_ns);
+  atomic_store_explicit(&oc_spill_small_min, oc_spill_small_wanted(&in) ? small_min() : SIZE_MAX,
+                        memory_order_relaxed);
 }
 
 void *oc_spill_alloc(size_t bytes, size_t align) {
@@ -423,6 +607,11 @@ __attribute__((visibility("default"))) void *oc_spill_alloc_global(size_t bytes)
 }
 
 void oc_spill_free(void *p) {
+  struct oc_slab_run *run = oc_spill_in_arena(p) ? slab_run_of(p) : NULL;
+  if (run) {
+    slab_free(p, run);
+    return;
+  }
   pthread_mutex_lock(&blocks_lock);
   if (oc_spill_in_arena(p)) {
     arena_free(p);
@@ -447,8 +636,13 @@ void oc_spill_free(void *p) {
 }
 
 size_t oc_spill_usable_size(const void *p) {
-  return oc_spill_in_arena(p) ? arena_block_len(p) : header_of(p)->file_len;
+  if (!oc_spill_in_arena(p))
+    return header_of(p)->file_len;
+  struct oc_slab_run *run = slab_run_of(p);
+  return run ? oc_slab_class_bytes(run->cls) : arena_block_len(p);
 }
+
+bool oc_spill_is_small(const void *p) { return oc_spill_in_arena(p) && slab_run_of(p); }
 
 /* Under blocks_lock; the old range is vacated between oc_maps_unmap_begin and _end. */
 static char *move_grown(char *data, size_t old_len, size_t len) {
@@ -571,6 +765,8 @@ static int copy_for_child(int fd, size_t len, void *start, size_t span, bool com
 }
 
 static void fork_prepare(void) {
+  for (unsigned c = 0; c < OC_SLAB_CLASSES; c++)
+    pthread_mutex_lock(&slab_classes[c].lock);
   pthread_mutex_lock(&blocks_lock);
   bool reported = false;
   for (struct spill_header *h = blocks; h; h = h->next) {
@@ -604,6 +800,8 @@ static void fork_parent(void) {
   if (arena_fd >= 0)
     forked(&arena_fork_fd, arena_base(), arena_mapped, true);
   pthread_mutex_unlock(&blocks_lock);
+  for (unsigned c = 0; c < OC_SLAB_CLASSES; c++)
+    pthread_mutex_unlock(&slab_classes[c].lock);
 }
 
 /* In the child: the memory at start maps the copy instead of the parent's file fd,
@@ -633,4 +831,6 @@ static void fork_child(void) {
     arena_reserved = arena_extents.top; /* the copy ends at the top */
   }
   pthread_mutex_init(&blocks_lock, NULL);
+  for (unsigned c = 0; c < OC_SLAB_CLASSES; c++)
+    pthread_mutex_init(&slab_classes[c].lock, NULL);
 }

@@ -12,7 +12,8 @@
  * a spilled one.
  *
  * Medium blocks (spilled because the heap as a whole is big, not each block:
- * a matrix allocated row by row) share the arena instead: one unlinked file
+ * a matrix allocated row by row) share the arena instead, and small ones are
+ * slots of its slab runs: one unlinked file
  * mapped once over a reserved address range, offset for offset, so the blocks
  * cost no descriptor, header page or mapping each. A block is an extent of it
  * (spill_arena.h) whose disk blocks are reserved when it is made and punched out
@@ -71,7 +72,7 @@ enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t byt
 /* Bytes of the ordinary (glibc) blocks of at least OC_SPILL_HEAP_COUNTED bytes the
  * program holds, kept by the interposed allocator; may drift below zero (blocks
  * glibc made before the runtime was there), which counts as zero. */
-#define OC_SPILL_HEAP_COUNTED OC_SPILL_MIN_FLOOR
+#define OC_SPILL_HEAP_COUNTED ((size_t)4 << 10)
 extern _Atomic(long) oc_spill_heap_bytes __attribute__((visibility("hidden")));
 
 /* The smallest size worth asking about, for the interposed allocator's fast path:
@@ -83,6 +84,23 @@ extern _Atomic(size_t) oc_spill_ask_min __attribute__((visibility("hidden")));
  * that spills, so that a limit halved since still gets asked). */
 extern _Atomic(size_t) oc_spill_ask_total __attribute__((visibility("hidden")));
 
+/* Small blocks (below a page; spill_slab.h) spill into slab runs of the arena while
+ * the heap as a whole is sizeable: under OUTCORE_SPILL=on always; under auto once
+ * every live block (glibc's, as mallinfo2 counts them, and the spilled ones) is
+ * 1/8 of the limit and swap cannot hold them. oc_spill_small_min is the least
+ * block that then spills (OUTCORE_SPILL_MIN), SIZE_MAX while none does. The
+ * interposed allocator asks again (oc_spill_small_check) after each
+ * OC_SPILL_SMALL_CHECK_BYTES of small blocks a thread makes. */
+extern _Atomic(size_t) oc_spill_small_min __attribute__((visibility("hidden")));
+#define OC_SPILL_SMALL_CHECK_BYTES ((size_t)4 << 20)
+bool oc_spill_small_wanted(const struct oc_spill_inputs *in);
+void oc_spill_small_check(void);
+/* A slot of a slab run for a block of 1..OC_SLAB_MAX bytes; NULL when the arena
+ * refuses (one message). Not cleared: a reused slot holds what it held. */
+void *oc_spill_alloc_small(size_t bytes);
+/* Whether an owned block is a slab run's slot. */
+bool oc_spill_is_small(const void *p);
+
 /* The arena's address range (0, 0 until it is made; fixed after). */
 extern _Atomic(uintptr_t) oc_spill_arena_start __attribute__((visibility("hidden")));
 extern _Atomic(size_t) oc_spill_arena_span __attribute__((visibility("hidden")));
@@ -92,10 +110,16 @@ static inline bool oc_spill_in_arena(const void *p) {
          atomic_load_explicit(&oc_spill_arena_span, memory_order_relaxed);
 }
 
+/* Set once the first slab run is made: until then no block off a page boundary is
+ * ever spilled, and free of glibc's small blocks tests nothing more. */
+extern _Atomic(bool) oc_spill_slab_made __attribute__((visibility("hidden")));
+
 static inline bool oc_spill_owns(const void *p) {
   uintptr_t a = (uintptr_t)p;
-  return a && (a & 4095) == 0 &&
-         (oc_spill_in_arena(p) || ((const uint64_t *)p)[-1] == (OC_SPILL_MAGIC ^ a));
+  if (a & 4095)
+    return __builtin_expect(atomic_load_explicit(&oc_spill_slab_made, memory_order_relaxed), 0) &&
+           oc_spill_in_arena(p);
+  return a && (oc_spill_in_arena(p) || ((const uint64_t *)p)[-1] == (OC_SPILL_MAGIC ^ a));
 }
 
 /* A spilled block of at least bytes, aligned to align (a power of two; page

@@ -18,6 +18,12 @@
  *             it spills rows too; all freed, as many again as the first ordinary
  *             ones are ordinary again (frees count), and calloc'd rows read as
  *             zeros in reused arena extents.
+ *   small     (OUTCORE_SPILL=auto, in a 64 MiB group without swap) 400 000 blocks of
+ *             100 bytes (48 MiB): ordinary memory until the heap as a whole is 1/8
+ *             of the limit, slots of the arena's slab runs after, neighbours in one
+ *             mapping; a forked child's writes stay its own; freed slots reused,
+ *             calloc'd ones read as zeros; realloc keeps the data, in its slot or
+ *             moved.
  * Exit 0 when every check holds; each failure prints one line.
  */
 #include <dirent.h>
@@ -203,6 +209,57 @@ static void heap(void) {
     free(rows[i]);
 }
 
+static void small(void) {
+  enum { BLOCKS = 400000, SIZE = 100 };
+  static char *blocks[BLOCKS];
+  for (int i = 0; i < BLOCKS; i++) {
+    blocks[i] = malloc(SIZE);
+    memset(blocks[i], (char)i, SIZE);
+  }
+  /* Once the heap is sizeable every later block spills: the first spilled one, found
+   * by bisection (reading the maps for each block would take seconds), then checked
+   * on a sample. */
+  int first_spilled = 0, last_ordinary = BLOCKS;
+  while (first_spilled < last_ordinary) {
+    int mid = first_spilled + (last_ordinary - first_spilled) / 2;
+    if (in_spilled_mapping(blocks[mid]))
+      last_ordinary = mid;
+    else
+      first_spilled = mid + 1;
+  }
+  for (int i = 0; i < BLOCKS; i += BLOCKS / 97)
+    CHECK(in_spilled_mapping(blocks[i]) == (i >= first_spilled));
+  /* 1/8 of 64 MiB is 8 MiB: about 70 000 blocks of glibc's, then a few megabytes more
+   * until the thread asks again. */
+  CHECK(first_spilled > 50000 && first_spilled < 150000);
+  CHECK(spilled_mappings() == 1);
+  CHECK(blocks[BLOCKS - 1] - blocks[BLOCKS - 2] == 112); /* one slot of the 112-byte class */
+  pid_t pid = fork();
+  if (pid == 0) {
+    int ok = blocks[BLOCKS - 1][0] == (char)(BLOCKS - 1);
+    blocks[BLOCKS - 1][0] = 0;
+    _exit(ok ? 0 : 1);
+  }
+  int status = 0;
+  CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  CHECK(blocks[BLOCKS - 1][0] == (char)(BLOCKS - 1));
+  for (int i = 0; i < BLOCKS; i++)
+    CHECK(blocks[i][SIZE - 1] == (char)i);
+  /* Freed slots are reused; a calloc'd one reads as zeros. */
+  char *freed = blocks[BLOCKS - 10];
+  free(freed);
+  blocks[BLOCKS - 10] = calloc(1, SIZE);
+  CHECK(blocks[BLOCKS - 10] == freed && all(freed, SIZE, 0));
+  /* realloc within the slot keeps it; beyond it moves the data. */
+  char *r = realloc(blocks[BLOCKS - 1], SIZE + 8);
+  CHECK(r == blocks[BLOCKS - 1]);
+  r = realloc(r, 3 * SIZE);
+  CHECK(r && r != blocks[BLOCKS - 1] && r[0] == (char)(BLOCKS - 1) && r[SIZE - 1] == (char)(BLOCKS - 1));
+  blocks[BLOCKS - 1] = r;
+  for (int i = 0; i < BLOCKS; i++)
+    free(blocks[i]);
+}
+
 static void random_reads(void) {
   size_t n = 96 * MiB / sizeof(double);
   double *v = malloc(n * sizeof(double));
@@ -234,6 +291,8 @@ int main(int argc, char **argv) {
     random_reads();
   else if (strcmp(mode, "heap") == 0)
     heap();
+  else if (strcmp(mode, "small") == 0)
+    small();
   else
     return 2;
   if (!failures)

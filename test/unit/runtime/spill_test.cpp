@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -13,6 +14,7 @@ extern "C" {
 #include "spill.h"
 #include "spill_arena.h"
 #include "spill_file.h"
+#include "spill_slab.h"
 }
 
 namespace {
@@ -32,6 +34,20 @@ TEST(SpillDecide, ModesThresholdAndSwap) {
   EXPECT_EQ(oc_spill_decide(&in, MiB - 1), OC_SPILL_NOWHERE);   // below OUTCORE_SPILL_MIN
   in.mode = OC_SPILL_OFF;
   EXPECT_EQ(oc_spill_decide(&in, 1024 * MiB), OC_SPILL_NOWHERE);
+}
+
+TEST(SpillDecide, SmallBlocksSpillOnceTheWholeHeapIsSizeable) {
+  oc_spill_inputs in{OC_SPILL_AUTO, OC_SPILL_MIN_FLOOR, 128 * MiB, 0, 16 * MiB - 1};
+  EXPECT_FALSE(oc_spill_small_wanted(&in));
+  in.heap = 16 * MiB;
+  EXPECT_TRUE(oc_spill_small_wanted(&in)); // 1/8 of the limit, no swap
+  in.swap_room = 16 * MiB;
+  EXPECT_FALSE(oc_spill_small_wanted(&in)); // swap holds it
+  in.mode = OC_SPILL_ON;
+  EXPECT_TRUE(oc_spill_small_wanted(&in));
+  in.mode = OC_SPILL_OFF;
+  in.swap_room = 0;
+  EXPECT_FALSE(oc_spill_small_wanted(&in));
 }
 
 TEST(SpillDecide, RowsJoinTheArenaOnceTheHeapIsSizeable) {
@@ -117,6 +133,56 @@ TEST(SpillArenaExtents, AFullFreeListDropsExtents) {
     EXPECT_EQ(a.free[i].off, 4 * i);
 }
 
+TEST(SpillSlab, ClassesCoverEverySizeWithAQuarterWastedAtMost) {
+  EXPECT_EQ(oc_slab_class_bytes(0), 16u);
+  EXPECT_EQ(oc_slab_class_bytes(OC_SLAB_CLASSES - 1), OC_SLAB_MAX);
+  unsigned previous = 0;
+  for (size_t bytes = 1; bytes <= OC_SLAB_MAX; bytes++) {
+    unsigned cls = oc_slab_class_of(bytes);
+    ASSERT_LT(cls, static_cast<unsigned>(OC_SLAB_CLASSES)) << bytes;
+    size_t slot = oc_slab_class_bytes(cls);
+    ASSERT_GE(slot, bytes);
+    ASSERT_EQ(slot % 16, 0u) << "slots stay 16-byte aligned";
+    if (cls > 0)
+      ASSERT_LT(oc_slab_class_bytes(cls - 1), bytes) << "the least class that holds it";
+    if (bytes > 128)
+      ASSERT_LE(slot - bytes, slot / 4) << bytes;
+    ASSERT_GE(cls, previous);
+    previous = cls;
+  }
+}
+
+TEST(SpillSlab, SlotsTakenUntilFullGivenOnceAndReused) {
+  static oc_slab_run r;
+  unsigned cls = oc_slab_class_of(3000); // 3072: 21 slots, the last word partial
+  size_t slot = oc_slab_class_bytes(cls);
+  oc_slab_run_init(&r, cls, 7 * OC_SLAB_RUN_BYTES, 7);
+  ASSERT_EQ(r.slots, OC_SLAB_RUN_BYTES / slot);
+  for (size_t i = 0; i < r.slots; i++)
+    ASSERT_EQ(oc_slab_run_take(&r), static_cast<long>(i * slot));
+  EXPECT_EQ(oc_slab_run_take(&r), -1) << "full";
+  EXPECT_FALSE(oc_slab_run_give(&r, 5 * slot + 8)) << "inside a slot";
+  EXPECT_FALSE(oc_slab_run_give(&r, r.slots * slot)) << "past the last slot";
+  EXPECT_TRUE(oc_slab_run_give(&r, 5 * slot));
+  EXPECT_FALSE(oc_slab_run_give(&r, 5 * slot)) << "a double free changes nothing";
+  EXPECT_TRUE(oc_slab_run_give(&r, 2 * slot));
+  EXPECT_EQ(r.used, r.slots - 2);
+  EXPECT_EQ(oc_slab_run_take(&r), static_cast<long>(2 * slot)) << "the lowest free slot";
+  EXPECT_EQ(oc_slab_run_take(&r), static_cast<long>(5 * slot));
+  EXPECT_EQ(oc_slab_run_take(&r), -1);
+}
+
+TEST(SpillSlab, SmallestClassUsesEveryWord) {
+  static oc_slab_run r;
+  oc_slab_run_init(&r, 0, 0, 0);
+  ASSERT_EQ(r.slots, OC_SLAB_RUN_BYTES / 16);
+  for (size_t i = 0; i < r.slots; i++)
+    ASSERT_EQ(oc_slab_run_take(&r), static_cast<long>(16 * i));
+  EXPECT_EQ(oc_slab_run_take(&r), -1);
+  EXPECT_TRUE(oc_slab_run_give(&r, OC_SLAB_RUN_BYTES - 16));
+  EXPECT_EQ(oc_slab_run_take(&r), static_cast<long>(OC_SLAB_RUN_BYTES - 16));
+}
+
 TEST(SpillReadaround, WastedOnlyWhereFaultsScatter) {
   // Random reads under an 8 MiB read-around: each major fault reads megabytes, and
   // hardly a minor fault follows.
@@ -145,7 +211,9 @@ TEST(SpillSettings, Parsers) {
   EXPECT_TRUE(oc_parse_spill_min("4M", &min));
   EXPECT_EQ(min, 4 * MiB);
   EXPECT_TRUE(oc_parse_spill_min("64K", &min));
-  EXPECT_FALSE(oc_parse_spill_min("2K", &min)); // below the floor
+  EXPECT_TRUE(oc_parse_spill_min("16", &min));
+  EXPECT_EQ(min, 16);
+  EXPECT_FALSE(oc_parse_spill_min("8", &min)); // below the floor: the least slab slot
   EXPECT_FALSE(oc_parse_spill_min("lots", &min));
   char dir[16];
   EXPECT_TRUE(oc_parse_spill_dir("/var/tmp", dir, sizeof dir));
@@ -269,6 +337,46 @@ TEST(SpillArena, BlocksShareOneFileAndReadZerosWhenReused) {
   oc_spill_totals(&blocks, &bytes);
   EXPECT_EQ(blocks, blocks0);
   EXPECT_EQ(bytes, bytes0);
+}
+
+TEST(SpillArena, SmallBlocksAreSlotsOfRunsFreedWhenEmpty) {
+  setenv("OUTCORE_SPILL_DIR", "/var/tmp", 1);
+  long blocks0 = 0, bytes0 = 0, blocks = 0, bytes = 0;
+  oc_spill_totals(&blocks0, &bytes0);
+  // Two runs' worth of 100-byte blocks (slots of 112), and a block of another class.
+  size_t slot = oc_slab_class_bytes(oc_slab_class_of(100));
+  size_t per_run = OC_SLAB_RUN_BYTES / slot;
+  std::vector<char *> small(2 * per_run);
+  for (char *&b : small) {
+    b = static_cast<char *>(oc_spill_alloc_small(100));
+    ASSERT_NE(b, nullptr);
+    ASSERT_TRUE(oc_spill_owns(b));
+    ASSERT_TRUE(oc_spill_is_small(b));
+    ASSERT_EQ(oc_spill_usable_size(b), slot);
+    std::memset(b, 0x3c, 100);
+  }
+  EXPECT_EQ(small[1], small[0] + slot) << "neighbours in a run";
+  char *other = static_cast<char *>(oc_spill_alloc_small(3000));
+  ASSERT_NE(other, nullptr);
+  EXPECT_EQ(oc_spill_usable_size(other), 3072u);
+  char *page_block = static_cast<char *>(oc_spill_alloc_in_arena(5000));
+  ASSERT_NE(page_block, nullptr);
+  EXPECT_FALSE(oc_spill_is_small(page_block));
+  oc_spill_totals(&blocks, &bytes);
+  EXPECT_EQ(blocks - blocks0, 4) << "three runs and a block of pages";
+  EXPECT_EQ(bytes - bytes0, static_cast<long>(3 * OC_SLAB_RUN_BYTES + 8192));
+
+  oc_spill_free(small[7]);
+  EXPECT_EQ(small[8][0], 0x3c) << "a neighbour keeps its data";
+  char *again = static_cast<char *>(oc_spill_alloc_small(97)); // the same class
+  EXPECT_EQ(again, small[7]) << "the freed slot, reused";
+  small[7] = again;
+  for (char *b : small)
+    oc_spill_free(b);
+  oc_spill_totals(&blocks, &bytes);
+  EXPECT_EQ(blocks - blocks0, 3) << "the class keeps one emptied run, the other goes back";
+  oc_spill_free(other);
+  oc_spill_free(page_block);
 }
 
 TEST(SpillArena, ForkGivesTheChildACopy) {
