@@ -32,8 +32,7 @@ class Toolchain:
         clang++-19) and outcore-c++, the driver's C++ name, beside outcore-cc."""
         if not source.endswith(CXX_SUFFIXES):
             return self
-        folder, name = os.path.split(self.clang)
-        return replace(self, clang=os.path.join(folder, re.sub(r"clang(?!.*clang)", "clang++", name, 1)),
+        return replace(self, clang=cxx_compiler(self.clang),
                        outcore_cc=os.path.join(os.path.dirname(self.outcore_cc), "outcore-c++"))
 
     def missing(self):
@@ -46,6 +45,18 @@ class Toolchain:
         if not os.path.isfile(self.plugin):
             problems.append(f"plugin not found: {self.plugin}")
         return problems
+
+
+def cxx_compiler(clang):
+    """The C++ driver beside a C one: clang-19 -> clang++-19, else clang++ in its
+    directory (LLVM's own bin/ has clang-19 and clang++ only)."""
+    folder, name = os.path.split(clang)
+    named = re.sub(r"clang(?!.*clang)", "clang++", name, 1)
+    for candidate in (os.path.join(folder, named), os.path.join(folder, "clang++")):
+        found = shutil.which(candidate)
+        if found:
+            return found
+    return named
 
 
 def corpus_sources(corpus):

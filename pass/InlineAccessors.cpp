@@ -38,13 +38,21 @@ bool vanishesOnPromotion(const Instruction &I) {
   return false;
 }
 
+/// An intrinsic that computes and touches no memory (fmuladd, fabs, smax, ...):
+/// a lambda's `a * x + y` is one.
+bool isArithmeticIntrinsic(const Instruction &I) {
+  const auto *Intrinsic = dyn_cast<IntrinsicInst>(&I);
+  return Intrinsic && !Intrinsic->mayReadOrWriteMemory() && !Intrinsic->mayHaveSideEffects();
+}
+
 bool isAccessor(const Function *F) {
   if (!F || F->isDeclaration() || F->isVarArg() || F->isInterposable() || F->size() != 1 ||
       F->hasFnAttribute(Attribute::NoInline) || F->hasFnAttribute(Attribute::OptimizeNone))
     return false;
   unsigned Cost = 0;
   for (const Instruction &I : instructions(*F)) {
-    if (isa<CallBase>(I) && !isa<DbgInfoIntrinsic>(I) && !I.isLifetimeStartOrEnd())
+    if (isa<CallBase>(I) && !isa<DbgInfoIntrinsic>(I) && !I.isLifetimeStartOrEnd() &&
+        !isArithmeticIntrinsic(I))
       return false;
     Cost += !vanishesOnPromotion(I);
   }

@@ -137,8 +137,9 @@ std::optional<std::string> debugVariableName(Value *V) {
   return std::nullopt;
 }
 
-/// "g->u" for the address of field u of the struct a variable g points to,
-/// from debug info (-g); the field is the member at the address's offset.
+/// "g->u" for the address of field u of the struct a variable g points to, "g.u"
+/// when g is a C++ reference, from debug info (-g); the field is the member at the
+/// address's offset.
 static std::optional<std::string> fieldName(const Value *Address) {
   auto *GEP = dyn_cast<GEPOperator>(Address);
   if (!GEP)
@@ -150,7 +151,14 @@ static std::optional<std::string> fieldName(const Value *Address) {
   if (!Var || !Fn || !GEP->accumulateConstantOffset(Fn->getDataLayout(), Offset))
     return std::nullopt;
   auto *Pointer = dyn_cast_or_null<DIDerivedType>(Var->getType());
-  if (!Pointer || Pointer->getTag() != dwarf::DW_TAG_pointer_type)
+  if (!Pointer)
+    return std::nullopt;
+  const char *Separator = Pointer->getTag() == dwarf::DW_TAG_pointer_type ? "->"
+                          : Pointer->getTag() == dwarf::DW_TAG_reference_type ||
+                                  Pointer->getTag() == dwarf::DW_TAG_rvalue_reference_type
+                              ? "."
+                              : nullptr;
+  if (!Separator)
     return std::nullopt;
   const DIType *Pointee = Pointer->getBaseType();
   while (auto *Alias = dyn_cast_or_null<DIDerivedType>(Pointee)) // typedefs, const
@@ -162,7 +170,7 @@ static std::optional<std::string> fieldName(const Value *Address) {
     if (auto *Member = dyn_cast<DIDerivedType>(Element))
       if (Member->getTag() == dwarf::DW_TAG_member &&
           Member->getOffsetInBits() == Offset.getZExtValue() * 8)
-        return Var->getName().str() + "->" + Member->getName().str();
+        return Var->getName().str() + Separator + Member->getName().str();
   return std::nullopt;
 }
 

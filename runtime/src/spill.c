@@ -95,6 +95,21 @@ void *__libc_malloc(size_t bytes); /* the run records: glibc's, never spilled */
 /* Set while this thread starts the runtime for a block, which allocates: none of
  * those blocks is spilled (that would start it again, under its lock). */
 static __thread bool starting_runtime __attribute__((tls_model("initial-exec")));
+/* Set while this thread holds blocks_lock: a block allocated meanwhile (by the
+ * pager's registration, stdio) is glibc's, never spilled under the lock again. */
+static __thread bool holding_blocks __attribute__((tls_model("initial-exec")));
+
+static void lock_blocks(void) {
+  pthread_mutex_lock(&blocks_lock);
+  holding_blocks = true;
+}
+
+static void unlock_blocks(void) {
+  holding_blocks = false;
+  pthread_mutex_unlock(&blocks_lock);
+}
+
+static bool reentered(void) { return starting_runtime || holding_blocks; }
 
 extern char **environ;
 
@@ -167,7 +182,7 @@ static long swap_room_at(long sampled_ns) {
 }
 
 enum oc_spill_place oc_spill_wanted(size_t bytes) {
-  if (starting_runtime || !ensure_settings())
+  if (reentered() || !ensure_settings())
     return OC_SPILL_NOWHERE;
   struct oc_spill_inputs in = {settings.mode, settings.min, 0, 0,
                                atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed)};
@@ -241,7 +256,7 @@ static void block_made(size_t len) {
 }
 
 void *oc_spill_alloc_always(size_t bytes, size_t align) {
-  if (starting_runtime || !ensure_settings())
+  if (reentered() || !ensure_settings())
     return NULL;
   size_t file_len = (bytes + page_size - 1) & ~(page_size - 1);
   if (file_len == 0 || file_len < bytes)
@@ -251,10 +266,13 @@ void *oc_spill_alloc_always(size_t bytes, size_t align) {
   size_t reserve_len = page_size + file_len + (align - page_size);
   if (reserve_len < file_len)
     return NULL;
-  /* Before the lock: starting the pager starts threads. */
+  /* Before the lock: starting the pager starts threads, whose own allocations (their
+   * thread-local storage) are glibc's: they must not start it again. */
+  starting_runtime = true;
   bool pager = oc_backend_select() == &oc_backend_pager;
+  starting_runtime = false;
   bool paged = false;
-  pthread_mutex_lock(&blocks_lock);
+  lock_blocks();
   int fd = spill_dir[0] ? oc_spill_file_create(spill_dir, file_len) : -1;
   int error = errno;
   char *base = fd < 0 ? MAP_FAILED
@@ -288,7 +306,7 @@ void *oc_spill_alloc_always(size_t bytes, size_t align) {
   } else if (fd >= 0) {
     close(fd);
   }
-  pthread_mutex_unlock(&blocks_lock);
+  unlock_blocks();
   if (!data)
     report_refusal(bytes, error);
   else if (!paged)
@@ -382,7 +400,7 @@ static bool arena_reserve(size_t off, size_t len) {
 }
 
 void *oc_spill_alloc_in_arena(size_t bytes) {
-  if (starting_runtime || !ensure_settings())
+  if (reentered() || !ensure_settings())
     return NULL;
   size_t len = (bytes + page_size - 1) & ~(page_size - 1);
   if (len == 0 || len < bytes || len / page_size >= SLAB_PAGE)
@@ -390,7 +408,7 @@ void *oc_spill_alloc_in_arena(size_t bytes) {
   char *data = NULL;
   int error = ENOSPC; /* the arena's range is full */
   size_t off;
-  pthread_mutex_lock(&blocks_lock);
+  lock_blocks();
   if (!arena_open()) {
     error = errno;
   } else if (oc_arena_extents_take(&arena_extents, len, &off)) {
@@ -403,7 +421,7 @@ void *oc_spill_alloc_in_arena(size_t bytes) {
       oc_arena_extents_give(&arena_extents, off, len);
     }
   }
-  pthread_mutex_unlock(&blocks_lock);
+  unlock_blocks();
   if (!data)
     report_refusal(bytes, error);
   else
@@ -450,7 +468,7 @@ static void slab_mark(const struct oc_slab_run *r, uint32_t mark) {
 static struct oc_slab_run *slab_run_new(unsigned cls) {
   struct oc_slab_run *r = NULL;
   size_t off;
-  pthread_mutex_lock(&blocks_lock);
+  lock_blocks();
   bool reserved = false;
   if (arena_open()) { /* else errno says why */
     if (!oc_arena_extents_take(&arena_extents, OC_SLAB_RUN_BYTES, &off))
@@ -475,18 +493,18 @@ static struct oc_slab_run *slab_run_new(unsigned cls) {
       errno = ENOMEM;
     }
   }
-  pthread_mutex_unlock(&blocks_lock);
+  unlock_blocks();
   return r;
 }
 
 /* Under the class's lock: the run's slots are free; its extent goes back. */
 static void slab_run_free(struct oc_slab_run *r) {
-  pthread_mutex_lock(&blocks_lock);
+  lock_blocks();
   slab_mark(r, 0);
   arena_give_back(r->off, OC_SLAB_RUN_BYTES);
   r->next = slab_spare;
   slab_spare = r;
-  pthread_mutex_unlock(&blocks_lock);
+  unlock_blocks();
 }
 
 static void slab_link(struct slab_class *c, struct oc_slab_run *r) {
@@ -508,7 +526,7 @@ static void slab_unlink(struct slab_class *c, struct oc_slab_run *r) {
 }
 
 void *oc_spill_alloc_small(size_t bytes) {
-  if (starting_runtime || !ensure_settings() || bytes == 0 || bytes > OC_SLAB_MAX)
+  if (reentered() || !ensure_settings() || bytes == 0 || bytes > OC_SLAB_MAX)
     return NULL;
   struct slab_class *c = &slab_classes[oc_slab_class_of(bytes)];
   bool made = false;
@@ -566,12 +584,12 @@ bool oc_spill_small_wanted(const struct oc_spill_inputs *in) {
 }
 
 void oc_spill_small_check(void) {
-  if (starting_runtime || !ensure_settings() || settings.mode != OC_SPILL_AUTO)
+  if (reentered() || !ensure_settings() || settings.mode != OC_SPILL_AUTO)
     return;
   struct mallinfo2 glibc = mallinfo2();
-  pthread_mutex_lock(&blocks_lock);
+  lock_blocks();
   long spilled = live_bytes;
-  pthread_mutex_unlock(&blocks_lock);
+  unlock_blocks();
   struct oc_spill_inputs in = {settings.mode, settings.min, 0, 0,
                                (long)(glibc.uordblks + glibc.hblkhd) + spilled};
   struct oc_limit_figures f;
@@ -612,10 +630,10 @@ void oc_spill_free(void *p) {
     slab_free(p, run);
     return;
   }
-  pthread_mutex_lock(&blocks_lock);
+  lock_blocks();
   if (oc_spill_in_arena(p)) {
     arena_free(p);
-    pthread_mutex_unlock(&blocks_lock);
+    unlock_blocks();
     return;
   }
   struct spill_header *h = header_of(p);
@@ -630,7 +648,7 @@ void oc_spill_free(void *p) {
   oc_maps_unmap_begin();
   munmap((char *)p - page_size, page_size + file_len);
   oc_maps_unmap_end((uintptr_t)p, file_len);
-  pthread_mutex_unlock(&blocks_lock);
+  unlock_blocks();
   if (fd >= 0)
     close(fd);
 }
@@ -668,10 +686,10 @@ void *oc_spill_resize(void *p, size_t bytes) {
   if (len == 0 || len < bytes || oc_spill_in_arena(p))
     return NULL;
   char *data = p;
-  pthread_mutex_lock(&blocks_lock);
+  lock_blocks();
   struct spill_header *h = header_of(data);
   if (h->paged) { /* registered with the pager as it is: the caller copies */
-    pthread_mutex_unlock(&blocks_lock);
+    unlock_blocks();
     return NULL;
   }
   size_t old_len = h->file_len;
@@ -692,15 +710,15 @@ void *oc_spill_resize(void *p, size_t bytes) {
     header_of(result)->file_len = len;
     live_bytes += (long)len - (long)old_len;
   }
-  pthread_mutex_unlock(&blocks_lock);
+  unlock_blocks();
   return result;
 }
 
 void oc_spill_totals(long *count, long *bytes) {
-  pthread_mutex_lock(&blocks_lock);
+  lock_blocks();
   *count = live_blocks;
   *bytes = live_bytes;
-  pthread_mutex_unlock(&blocks_lock);
+  unlock_blocks();
 }
 
 bool oc_spill_readaround_wasted(const struct oc_fault_sample *d) {
@@ -734,7 +752,7 @@ void oc_spill_guard_readaround(long now_ns) {
   since_ns = now_ns;
   if (now.read_bytes < 0 || !oc_spill_readaround_wasted(&delta))
     return;
-  pthread_mutex_lock(&blocks_lock);
+  lock_blocks();
   for (struct spill_header *h = blocks; h; h = h->next)
     if (!h->paged) {
       oc_os_readaround_off((uintptr_t)(h + 1), h->file_len);
@@ -744,7 +762,7 @@ void oc_spill_guard_readaround(long now_ns) {
     oc_os_readaround_off((uintptr_t)arena_base(), arena_extents.top);
     oc_count(OC_SPILL_READAROUND_OFFS, 1);
   }
-  pthread_mutex_unlock(&blocks_lock);
+  unlock_blocks();
 }
 
 /* ---- fork: the child gets its own copy of every block -------------------- */
@@ -767,7 +785,7 @@ static int copy_for_child(int fd, size_t len, void *start, size_t span, bool com
 static void fork_prepare(void) {
   for (unsigned c = 0; c < OC_SLAB_CLASSES; c++)
     pthread_mutex_lock(&slab_classes[c].lock);
-  pthread_mutex_lock(&blocks_lock);
+  lock_blocks();
   bool reported = false;
   for (struct spill_header *h = blocks; h; h = h->next) {
     /* A paged block's file is complete once its dirty pages are written back, and
@@ -799,7 +817,7 @@ static void fork_parent(void) {
   }
   if (arena_fd >= 0)
     forked(&arena_fork_fd, arena_base(), arena_mapped, true);
-  pthread_mutex_unlock(&blocks_lock);
+  unlock_blocks();
   for (unsigned c = 0; c < OC_SLAB_CLASSES; c++)
     pthread_mutex_unlock(&slab_classes[c].lock);
 }
@@ -831,6 +849,7 @@ static void fork_child(void) {
     arena_reserved = arena_extents.top; /* the copy ends at the top */
   }
   pthread_mutex_init(&blocks_lock, NULL);
+  holding_blocks = false;
   for (unsigned c = 0; c < OC_SLAB_CLASSES; c++)
     pthread_mutex_init(&slab_classes[c].lock, NULL);
 }

@@ -1,6 +1,6 @@
 // C++ loops over std::vector as users write them: a range-based for, an explicit
 // iterator loop, an index loop bounded by size(), a vector of vectors walked by index
-// and by range, and a library algorithm. Before the inliner runs each of these calls
+// and by range, a library algorithm, and a grid class whose at() calls operator[]. Before the inliner runs each of these calls
 // accessors (begin(), operator!=, operator*, size(), operator[]); inlined first, they
 // are loops over arrays. The kernels have C linkage so that remarks name them plainly.
 // ARRAYS: scale: v
@@ -8,6 +8,7 @@
 // ARRAYS: axpy: x y
 // ARRAYS: row_sums: m s
 // ARRAYS: total: m
+// ARRAYS: jacobi: a.u b.u
 #include "corpus.h"
 
 #include <numeric>
@@ -21,6 +22,9 @@
 #endif
 #ifndef COLS
 #define COLS 900
+#endif
+#ifndef GRID
+#define GRID 500
 #endif
 
 extern "C" __attribute__((noinline)) void scale(std::vector<double> &v, double a) {
@@ -57,6 +61,19 @@ extern "C" __attribute__((noinline)) double total(const std::vector<std::vector<
   return t;
 }
 
+struct Grid {
+  long n;
+  std::vector<double> u;
+  double &at(long i, long j) { return u[i * n + j]; }
+  const double &at(long i, long j) const { return u[i * n + j]; }
+};
+
+extern "C" __attribute__((noinline)) void jacobi(const Grid &a, Grid &b) {
+  for (long i = 1; i < a.n - 1; i++)
+    for (long j = 1; j < a.n - 1; j++)
+      b.at(i, j) = 0.25 * (a.at(i - 1, j) + a.at(i + 1, j) + a.at(i, j - 1) + a.at(i, j + 1));
+}
+
 int main() {
   corpus_seed(83);
   std::vector<double> x(N), y(N);
@@ -77,5 +94,10 @@ int main() {
   row_sums(m, s);
   corpus_print_hash("s", s.data(), s.size() * sizeof(double));
   corpus_print_double("total", total(m));
+  Grid a{GRID, std::vector<double>(GRID * GRID)}, b{GRID, std::vector<double>(GRID * GRID)};
+  for (double &e : a.u)
+    e = corpus_double();
+  jacobi(a, b);
+  corpus_print_hash("b", b.u.data(), b.u.size() * sizeof(double));
   return 0;
 }
