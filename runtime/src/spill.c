@@ -580,7 +580,7 @@ bool oc_spill_small_wanted(const struct oc_spill_inputs *in) {
   if (in->mode != OC_SPILL_AUTO)
     return in->mode == OC_SPILL_ON;
   size_t heap = (size_t)(in->heap > 0 ? in->heap : 0);
-  return heap >= (size_t)(in->limit / OC_SPILL_SIZEABLE_FRACTION) && (size_t)in->swap_room < heap;
+  return heap >= (size_t)(in->limit / OC_SPILL_SMALL_FRACTION) && (size_t)in->swap_room < heap;
 }
 
 void oc_spill_small_check(void) {

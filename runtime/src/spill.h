@@ -43,6 +43,10 @@
 #define OC_SPILL_MAGIC 0x5bd1e9950c5f0000ULL /* top bits set: never a chunk size */
 /* Sizeable part of the memory limit (OUTCORE_SPILL=auto): 1/8 of it. */
 #define OC_SPILL_SIZEABLE_FRACTION 8
+/* For small blocks, half of it: a slab slot costs a lock and a bitmap search per
+ * malloc and free (about 2.4x glibc's instructions), a price for a program that is
+ * heading out of memory, not for one that merely holds a sizeable heap. */
+#define OC_SPILL_SMALL_FRACTION 2
 
 struct oc_spill_inputs {
   enum oc_spill_mode mode;
@@ -85,9 +89,9 @@ extern _Atomic(size_t) oc_spill_ask_min __attribute__((visibility("hidden")));
 extern _Atomic(size_t) oc_spill_ask_total __attribute__((visibility("hidden")));
 
 /* Small blocks (below a page; spill_slab.h) spill into slab runs of the arena while
- * the heap as a whole is sizeable: under OUTCORE_SPILL=on always; under auto once
+ * the heap as a whole is large: under OUTCORE_SPILL=on always; under auto once
  * every live block (glibc's, as mallinfo2 counts them, and the spilled ones) is
- * 1/8 of the limit and swap cannot hold them. oc_spill_small_min is the least
+ * half the limit (OC_SPILL_SMALL_FRACTION) and swap cannot hold them. oc_spill_small_min is the least
  * block that then spills (OUTCORE_SPILL_MIN), SIZE_MAX while none does. The
  * interposed allocator asks again (oc_spill_small_check) after each
  * OC_SPILL_SMALL_CHECK_BYTES of small blocks a thread makes. */

@@ -37,12 +37,12 @@ TEST(SpillDecide, ModesThresholdAndSwap) {
   EXPECT_EQ(oc_spill_decide(&in, 1024 * MiB), OC_SPILL_NOWHERE);
 }
 
-TEST(SpillDecide, SmallBlocksSpillOnceTheWholeHeapIsSizeable) {
-  oc_spill_inputs in{OC_SPILL_AUTO, OC_SPILL_MIN_FLOOR, 128 * MiB, 0, 16 * MiB - 1};
+TEST(SpillDecide, SmallBlocksSpillOnceTheWholeHeapIsHalfTheLimit) {
+  oc_spill_inputs in{OC_SPILL_AUTO, OC_SPILL_MIN_FLOOR, 128 * MiB, 0, 64 * MiB - 1};
   EXPECT_FALSE(oc_spill_small_wanted(&in));
-  in.heap = 16 * MiB;
-  EXPECT_TRUE(oc_spill_small_wanted(&in)); // 1/8 of the limit, no swap
-  in.swap_room = 16 * MiB;
+  in.heap = 64 * MiB;
+  EXPECT_TRUE(oc_spill_small_wanted(&in)); // half the limit, no swap
+  in.swap_room = 64 * MiB;
   EXPECT_FALSE(oc_spill_small_wanted(&in)); // swap holds it
   in.mode = OC_SPILL_ON;
   EXPECT_TRUE(oc_spill_small_wanted(&in));
