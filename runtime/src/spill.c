@@ -528,13 +528,14 @@ static void slab_unlink(struct slab_class *c, struct oc_slab_run *r) {
 void *oc_spill_alloc_small(size_t bytes) {
   if (reentered() || !ensure_settings() || bytes == 0 || bytes > OC_SLAB_MAX)
     return NULL;
-  struct slab_class *c = &slab_classes[oc_slab_class_of(bytes)];
+  unsigned cls = oc_slab_class_of(bytes);
+  struct slab_class *c = &slab_classes[cls];
   bool made = false;
   int error = 0;
   char *p = NULL;
   pthread_mutex_lock(&c->lock);
   struct oc_slab_run *r = c->partial;
-  if (!r && (r = slab_run_new(oc_slab_class_of(bytes)))) {
+  if (!r && (r = slab_run_new(cls))) {
     slab_link(c, r);
     made = true;
   } else if (!r) {

@@ -29,6 +29,12 @@ else
   limit_file=memory.max peak_name=memory.peak
   swap_file=memory.swap.max swap_value=${CGROUP_RUN_SWAP:-0}
 fi
+# A run killed outright (SIGKILL: a test's timeout) cannot remove its group: remove
+# the empty groups of runs whose shell is gone (the machine is shared).
+for stale in "$parent"/outcore-test-*; do
+  [ -d "$stale" ] && [ "$stale" != "$group" ] || continue
+  kill -0 "${stale##*-}" 2>/dev/null || rmdir "$stale" 2>/dev/null || true
+done
 cleanup() {
   # Move anything left back to the parent, then remove the group.
   if [ -f "$group/cgroup.procs" ]; then
