@@ -28,17 +28,21 @@ void *__libc_realloc(void *p, size_t bytes);
 void __libc_free(void *p);
 void *__libc_memalign(size_t align, size_t bytes);
 
-static inline bool maybe_spilled(size_t bytes) {
-  long heap = atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed);
-  return bytes >= atomic_load_explicit(&oc_spill_ask_min, memory_order_relaxed) &&
-         bytes + (size_t)(heap > 0 ? heap : 0) >=
-             atomic_load_explicit(&oc_spill_ask_total, memory_order_relaxed);
-}
-
 /* A request below this never makes a counted chunk in glibc's heap (a header and
  * alignment); a chunk of its own mapping (requests above M_MMAP_THRESHOLD, at least
  * 128 KiB unless the program lowers it) is rounded to a page on top. */
 #define NEVER_COUNTED_BELOW (OC_SPILL_HEAP_COUNTED - 32)
+
+/* Whether a block of bytes may be a spilled block of pages: never a small one (a
+ * realloc'd string, an aligned allocation of a few cache lines would take a page
+ * each; small blocks spill as slab slots, through malloc and calloc only). */
+static inline bool maybe_spilled(size_t bytes) {
+  long heap = atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed);
+  return bytes >= NEVER_COUNTED_BELOW &&
+         bytes >= atomic_load_explicit(&oc_spill_ask_min, memory_order_relaxed) &&
+         bytes + (size_t)(heap > 0 ? heap : 0) >=
+             atomic_load_explicit(&oc_spill_ask_total, memory_order_relaxed);
+}
 
 /* The bytes of the glibc block p that count in the heap, 0 for none. */
 static inline size_t counted_bytes(const void *p) {
@@ -189,7 +193,8 @@ OC_EXPORT void *realloc(void *p, size_t bytes) {
   /* A spilled block stays where it is while it is big enough to ask about. */
   enum oc_spill_place place =
       !owned ? oc_spill_wanted(bytes)
-      : bytes < (size_t)atomic_load(&oc_spill_ask_min) ? OC_SPILL_NOWHERE
+      : bytes < NEVER_COUNTED_BELOW || bytes < (size_t)atomic_load(&oc_spill_ask_min)
+          ? OC_SPILL_NOWHERE
       : oc_spill_in_arena(p) ? OC_SPILL_ARENA
                              : OC_SPILL_OWN_FILE;
   if (place == OC_SPILL_OWN_FILE && owned) {
