@@ -3,17 +3,21 @@
 #include "InlineAccessors.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <optional>
+
 #define DEBUG_TYPE "outcore"
 
 using namespace llvm;
 
-STATISTIC(NumAccessorCallsInlined, "Calls to one-block accessors inlined before the analysis");
+STATISTIC(NumAccessorCallsInlined, "Calls to accessors and leaf helpers inlined before the analysis");
 
 namespace outcore {
 namespace {
@@ -21,6 +25,11 @@ namespace {
 /// Instructions an accessor may have at most once its stack slots are
 /// promoted: `operator[]` of a vector is 3, an iterator's `operator!=` 3.
 constexpr unsigned MaxAccessorInstructions = 16;
+
+/// Instructions a leaf helper (no loop, no call; a random-number generator such
+/// as NPB's randlc, a clamp with branches) may have once its stack slots are
+/// promoted; inlined where a loop calls it, as clang's inliner would later.
+constexpr unsigned MaxLeafHelperInstructions = 48;
 
 /// How deep accessors may call accessors: a vector's `begin()` calls the
 /// iterator's constructor; `operator!=` calls `base()` twice.
@@ -45,44 +54,82 @@ bool isArithmeticIntrinsic(const Instruction &I) {
   return Intrinsic && !Intrinsic->mayReadOrWriteMemory() && !Intrinsic->mayHaveSideEffects();
 }
 
-bool isAccessor(const Function *F) {
-  if (!F || F->isDeclaration() || F->isVarArg() || F->isInterposable() || F->size() != 1 ||
+/// Instructions F keeps once its stack slots are promoted, or nullopt when it
+/// may not be inlined early: a declaration, replaceable at link time, noinline,
+/// variadic, or calling anything but arithmetic intrinsics.
+std::optional<unsigned> leafSize(const Function *F) {
+  if (!F || F->isDeclaration() || F->isVarArg() || F->isInterposable() ||
       F->hasFnAttribute(Attribute::NoInline) || F->hasFnAttribute(Attribute::OptimizeNone))
-    return false;
-  unsigned Cost = 0;
+    return std::nullopt;
+  unsigned Size = 0;
   for (const Instruction &I : instructions(*F)) {
     if (isa<CallBase>(I) && !isa<DbgInfoIntrinsic>(I) && !I.isLifetimeStartOrEnd() &&
         !isArithmeticIntrinsic(I))
-      return false;
-    Cost += !vanishesOnPromotion(I);
+      return std::nullopt;
+    Size += !vanishesOnPromotion(I);
   }
-  return Cost <= MaxAccessorInstructions;
+  return Size;
 }
 
-/// Inlines every call of an accessor in \p M; returns how many.
-unsigned inlineAccessorCalls(Module &M) {
+/// An accessor: one block of a few instructions, inlined wherever it is called.
+bool isAccessor(const Function *F) {
+  std::optional<unsigned> Size = leafSize(F);
+  return Size && F->size() == 1 && *Size <= MaxAccessorInstructions;
+}
+
+/// A leaf helper: no loop, a few dozen instructions, inlined where a loop calls it.
+bool isLeafHelper(const Function *F) {
+  std::optional<unsigned> Size = leafSize(F);
+  if (!Size || *Size > MaxLeafHelperInstructions)
+    return false;
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Backedges;
+  FindFunctionBackedges(*F, Backedges);
+  return Backedges.empty();
+}
+
+/// Inlines every call of an accessor, and every call of a leaf helper inside a
+/// loop, in \p M; returns how many.
+unsigned inlineAccessorCalls(Module &M, FunctionAnalysisManager &FAM) {
   SmallVector<CallBase *, 32> Calls;
-  for (Function &F : M)
-    for (Instruction &I : instructions(F))
-      if (auto *Call = dyn_cast<CallBase>(&I))
-        if (Call->getCalledFunction() != &F && isAccessor(Call->getCalledFunction()))
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    LoopInfo *LI = nullptr;
+    for (Instruction &I : instructions(F)) {
+      auto *Call = dyn_cast<CallBase>(&I);
+      Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+      if (!Callee || Callee == &F)
+        continue;
+      if (isAccessor(Callee)) {
+        Calls.push_back(Call);
+      } else if (isLeafHelper(Callee)) {
+        LI = LI ? LI : &FAM.getResult<LoopAnalysis>(F);
+        if (LI->getLoopFor(I.getParent()))
           Calls.push_back(Call);
+      }
+    }
+  }
   unsigned Inlined = 0;
   for (CallBase *Call : Calls) {
+    Function *Caller = Call->getFunction();
     InlineFunctionInfo IFI;
-    Inlined += InlineFunction(*Call, IFI).isSuccess();
+    if (InlineFunction(*Call, IFI).isSuccess()) {
+      ++Inlined;
+      FAM.invalidate(*Caller, PreservedAnalyses::none());
+    }
   }
   return Inlined;
 }
 
 } // namespace
 
-PreservedAnalyses InlineAccessorsPass::run(Module &M, ModuleAnalysisManager &) {
+PreservedAnalyses InlineAccessorsPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  FunctionAnalysisManager &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   // A function whose calls were all accessors is one itself once they are
   // inlined: callees first, one level per round.
   unsigned Inlined = 0;
   for (unsigned Level = 0; Level < MaxAccessorNesting; ++Level) {
-    unsigned Round = inlineAccessorCalls(M);
+    unsigned Round = inlineAccessorCalls(M, FAM);
     if (!Round)
       break;
     Inlined += Round;
