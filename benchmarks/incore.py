@@ -157,12 +157,11 @@ def table(summaries):
 # Building and running
 
 def corpus_kernels():
-    """Every corpus program at its own size, with its `// CFLAGS:` (the e2e tests' convention)."""
-    kernels = []
-    for source in sorted(f for f in os.listdir(CORPUS) if f.endswith(".c")):
-        kernels.append(InCoreKernel(source[:-2], "corpus", source, {},
-                                    toolchain.source_flags(os.path.join(CORPUS, source))))
-    return kernels
+    """Every corpus program (C and C++) at its own size, with its `// CFLAGS:` (the e2e tests'
+    convention)."""
+    return [InCoreKernel(os.path.splitext(os.path.basename(path))[0], "corpus",
+                         os.path.basename(path), {}, toolchain.source_flags(path))
+            for path in toolchain.corpus_sources(CORPUS)]
 
 
 def in_core_environment():
@@ -171,6 +170,8 @@ def in_core_environment():
 
 
 def build(compiler, kernel, exe):
+    if toolchain.is_cxx(kernel.source):
+        compiler = toolchain.cxx_driver(compiler)
     command = [compiler, *COMPILE_FLAGS, "-I", CORPUS, *kernel.defines(),
                os.path.join(CORPUS, kernel.source), "-o", exe, "-lm"]
     done = subprocess.run(command, capture_output=True, text=True)

@@ -102,10 +102,11 @@ class Kernels(unittest.TestCase):
 class CorpusKernels(unittest.TestCase):
     def test_every_corpus_program_once_with_its_own_flags(self):
         kernels = {k.name: k for k in incore.corpus_kernels()}
-        sources = [f for f in os.listdir(incore.CORPUS) if f.endswith(".c")]
+        sources = [f for f in os.listdir(incore.CORPUS) if f.endswith((".c", ".cpp"))]
         self.assertEqual(sorted(k.source for k in kernels.values()), sorted(sources))
         self.assertEqual(kernels["shape_openmp_long_chunks"].defines(), ["-fopenmp"])
         self.assertEqual(kernels["la_syrk_triangular"].defines(), [])
+        self.assertEqual(kernels["cxx_vector_loops"].source, "cxx_vector_loops.cpp")
 
 
 if __name__ == "__main__":

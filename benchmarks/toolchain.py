@@ -30,10 +30,9 @@ class Toolchain:
     def for_source(self, source):
         """The toolchain that builds `source`: a C++ source gets clang++ (clang-19 ->
         clang++-19) and outcore-c++, the driver's C++ name, beside outcore-cc."""
-        if not source.endswith(CXX_SUFFIXES):
+        if not is_cxx(source):
             return self
-        return replace(self, clang=cxx_compiler(self.clang),
-                       outcore_cc=os.path.join(os.path.dirname(self.outcore_cc), "outcore-c++"))
+        return replace(self, clang=cxx_driver(self.clang), outcore_cc=cxx_driver(self.outcore_cc))
 
     def missing(self):
         """Descriptions of the artefacts that are not there (empty when all are)."""
@@ -47,10 +46,13 @@ class Toolchain:
         return problems
 
 
-def cxx_compiler(clang):
-    """The C++ driver beside a C one: clang-19 -> clang++-19, else clang++ in its
-    directory (LLVM's own bin/ has clang-19 and clang++ only)."""
-    folder, name = os.path.split(clang)
+def cxx_driver(compiler):
+    """The C++ driver for a C one: outcore-cc -> outcore-c++ beside it; clang-19 ->
+    clang++-19, else clang++ in its directory (LLVM's own bin/ has clang-19 and
+    clang++ only)."""
+    folder, name = os.path.split(compiler)
+    if name == "outcore-cc":
+        return os.path.join(folder, "outcore-c++")
     named = re.sub(r"clang(?!.*clang)", "clang++", name, 1)
     for candidate in (os.path.join(folder, named), os.path.join(folder, "clang++")):
         found = shutil.which(candidate)
@@ -59,10 +61,14 @@ def cxx_compiler(clang):
     return named
 
 
+def is_cxx(source):
+    return source.endswith(CXX_SUFFIXES)
+
+
 def corpus_sources(corpus):
     """The corpus's programs, C and C++, sorted by name."""
     return sorted(os.path.join(corpus, f) for f in os.listdir(corpus)
-                  if f.endswith((".c",) + CXX_SUFFIXES))
+                  if f.endswith(".c") or is_cxx(f))
 
 
 def source_flags(source):
