@@ -332,6 +332,72 @@ bool addToRows(std::vector<RowsExtent> &Rows, Instruction *Access, LoadInst *Row
   return true;
 }
 
+/// The address of a load in R's header that R's iterations move along
+/// (start and step invariant in R), if it is one.
+const SCEVAddRecExpr *rowReadAddress(LoadInst *Load, const Loop *R, ScalarEvolution &SE) {
+  auto *At = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Load->getPointerOperand()));
+  return At && At->getLoop() == R && At->isAffine() && SE.isLoopInvariant(At->getStart(), R) &&
+                 SE.isLoopInvariant(At->getStepRecurrence(SE), R) && headerLoadOf(At, R, SE) == Load
+             ? At
+             : nullptr;
+}
+
+/// Adds to Computed (operands first) what a loop over R's iterations needs to
+/// compute V again, a value of R's header: loads along R (rowReadAddress) and
+/// arithmetic on them and on values from before R. False for anything else.
+bool recomputable(Value *V, const Loop *R, ScalarEvolution &SE,
+                  std::vector<Instruction *> &Computed) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !R->contains(I) || is_contained(Computed, I))
+    return true; // from before R: available wherever R's preheader is
+  if (I->getParent() != R->getHeader())
+    return false;
+  if (auto *Load = dyn_cast<LoadInst>(I)) {
+    if (!rowReadAddress(Load, R, SE))
+      return false;
+  } else if (!isa<BinaryOperator>(I) && !isa<CastInst>(I) && !isa<GetElementPtrInst>(I)) {
+    return false;
+  } else {
+    for (Value *Op : I->operands())
+      if (!recomputable(Op, R, SE, Computed))
+        return false;
+  }
+  Computed.push_back(I);
+  return true;
+}
+
+/// The bytes one row spans for the row reference Access (through the row
+/// pointer RowLoad) when its length is read per row: its in-row offset's
+/// width over the loops inside Outer, with Outer's values fixed, adding to
+/// Computed what Outer's header computes for it; null when a loop before the
+/// nest could not compute it.
+const SCEV *raggedRowBytes(Instruction *Access, LoadInst *RowLoad, const Loop *Outer,
+                           ScalarEvolution &SE, std::vector<Instruction *> &Computed) {
+  const Loop *Inner = nullptr;
+  for (Loop *L : Outer->getSubLoops())
+    if (L->contains(Access))
+      Inner = L;
+  if (!Inner)
+    return nullptr;
+  const SCEV *InRow = SE.getMinusSCEV(SE.getSCEV(getLoadStorePointerOperand(Access)),
+                                      SE.getSCEV(RowLoad));
+  const SCEV *Width = widthInNest(InRow, Inner, SE, {});
+  if (!Width)
+    return nullptr;
+  bool Computable = true;
+  SCEVExprContains(Width, [&](const SCEV *S) { // collects, finds nothing
+    if (auto *AR = dyn_cast<SCEVAddRecExpr>(S))
+      Computable &= AR->getLoop() == Outer && AR->isAffine() &&
+                    SE.isLoopInvariant(AR->getStart(), Outer) &&
+                    SE.isLoopInvariant(AR->getStepRecurrence(SE), Outer);
+    if (auto *U = dyn_cast<SCEVUnknown>(S))
+      Computable &= SE.isLoopInvariant(U, Outer) ||
+                    recomputable(U->getValue(), Outer, SE, Computed);
+    return false;
+  });
+  return Computable ? Width : nullptr;
+}
+
 /// How often a block of the nest runs at most: the product of the
 /// iterations of the nest's loops around it (a telescoping loop's over the
 /// whole nest in place of its own and the outermost loop's).
@@ -441,6 +507,7 @@ Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, ScalarEvolut
   std::vector<ArrayExtent> Extents;
   std::vector<RowsExtent> Rows;
   std::vector<const SCEV *> Indirect; // executions * a page, per indirect reference
+  RowSum Ragged{nullptr, SE.getZero(I64), {}};
   for (size_t R = 0; R < Nest.IR.Model.Refs.size(); ++R) {
     const NestRef &Ref = Nest.IR.Model.Refs[R];
     Instruction *Access = Nest.IR.Accesses[R];
@@ -448,8 +515,19 @@ Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, ScalarEvolut
     if (!Ptr || !SE.isSCEVable(Ptr->getType()))
       return {};
     if (Ref.RowPointers) {
-      if (!addToRows(Rows, Access, cast<LoadInst>(Nest.IR.IndexLoads[R]), Ref, Outer, SE, Ts))
+      auto *RowLoad = cast<LoadInst>(Nest.IR.IndexLoads[R]);
+      if (addToRows(Rows, Access, RowLoad, Ref, Outer, SE, Ts))
+        continue;
+      // Rows of their own lengths: a page more for each row's start.
+      const SCEV *Row = raggedRowBytes(Access, RowLoad, Outer, SE, Ragged.Computed);
+      const SCEV *Trips = tripsInvariantIn(Outer, Outer, SE);
+      if (!Row || !Trips)
         return {};
+      Ragged.Trips = Trips;
+      // A row's width is negative when its length is (a sentinel): nothing.
+      Row = SE.getSMaxExpr(Row, SE.getZero(I64));
+      Ragged.PerRow = SE.getAddExpr(
+          SE.getAddExpr(Ragged.PerRow, Row), SE.getConstant(I64, Ref.ElemSize + PageSize));
       continue;
     }
     std::optional<AddressSpan> A = span(SE.getSCEV(Ptr), Outer, SE, Ts);
@@ -483,6 +561,8 @@ Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, ScalarEvolut
   for (const SCEV *Bytes : Indirect)
     Total = SE.getAddExpr(Total, Dense->isZero() ? Bytes : SE.getUMinExpr(Bytes, Dense));
   FP.Bytes = SE.getAddExpr(Total, Dense);
+  if (Ragged.Trips)
+    FP.Rows = std::move(Ragged);
   return FP;
 }
 

@@ -53,11 +53,25 @@ struct EntryRead {
   llvm::Type *Ty;
 };
 
+/// Rows of different lengths that a nest walks, each to its own end (a vector
+/// of vectors to each row's size(), adjacency lists to each vertex's degree):
+/// their bytes are a sum over the iterations of the nest's outermost loop,
+/// which only a loop before the nest can compute. PerRow is one row's bytes,
+/// in the outermost loop's counter and the values of Computed: instructions of
+/// its header, operands first, which a loop over the rows computes again
+/// (loads at addresses affine in the loop, and arithmetic on them).
+struct RowSum {
+  const llvm::SCEV *Trips; ///< the outermost loop's iterations
+  const llvm::SCEV *PerRow;
+  std::vector<llvm::Instruction *> Computed;
+};
+
 /// What a nest touches: Bytes, a SCEV computable before the nest once each
-/// of Reads is loaded there (null: no bound).
+/// of Reads is loaded there (null: no bound), plus Rows summed when present.
 struct Footprint {
   const llvm::SCEV *Bytes = nullptr;
   std::vector<EntryRead> Reads;
+  std::optional<RowSum> Rows;
 };
 
 /// A loop K directly inside the loop R that walks one row of a compressed
@@ -83,8 +97,9 @@ const llvm::SCEV *rowStreamBase(const llvm::SCEVAddRecExpr *AR, const RowWalk &W
 /// whole nest, rounded out to pages. An inner loop walking one row of a
 /// compressed layout (k from p[r] while k < p[r + 1], CSR's rowptr) counts
 /// p[last + 1] - p[first] iterations over the nest, read at its entry (the
-/// rows follow each other). Bytes is null when some bound or stride is
-/// unknown before the nest.
+/// rows follow each other). Rows whose lengths the outermost loop reads one
+/// by one are summed (Footprint::Rows). Bytes is null when some bound or
+/// stride is unknown before the nest.
 Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, llvm::ScalarEvolution &SE);
 
 /// Pages one iteration of loop K of the nest touches (LoopLocality::Pages)

@@ -53,12 +53,14 @@ std::string rewritePipeline(const AnalyzedNest &Nest, const NestSchedule &NS,
   return Why;
 }
 
-/// Why a nest with footprint FP (bytes, null when unbounded) gets no fit
-/// test, or "" when it gets one.
-std::string fitTestRefusal(const SCEV *FP, const MachineParams &Machine, ScalarEvolution &SE) {
-  if (!FP)
+/// Why a nest with footprint FP gets no fit test, or "" when it gets one.
+std::string fitTestRefusal(const Footprint &FP, const MachineParams &Machine,
+                           ScalarEvolution &SE) {
+  if (!FP.Bytes)
     return "the data the nest touches has no bound before the nest (no run-time fit test)";
-  APInt Max = SE.getUnsignedRangeMax(FP);
+  if (FP.Rows)
+    return ""; // a sum over rows: no bound at compile time
+  APInt Max = SE.getUnsignedRangeMax(FP.Bytes);
   if (Max.ule(uint64_t(Machine.MemSize)))
     return "the data the nest touches fits in memory (at most " +
            std::to_string(Max.getZExtValue()) + " bytes)";
@@ -210,7 +212,7 @@ PreservedAnalyses OutcorePass::run(Function &F, FunctionAnalysisManager &FAM) {
     // assumes stays resident and gets no hints (DESIGN, Analysis 5).
     Footprint FP = Reason.empty() ? nestFootprint(Nest, Machine.PageSize, Cx.SE) : Footprint{};
     if (Reason.empty())
-      Reason = fitTestRefusal(FP.Bytes, Machine, Cx.SE);
+      Reason = fitTestRefusal(FP, Machine, Cx.SE);
     if (Reason.empty()) {
       if (!Changed)
         Cx.RT = declareRuntime(*F.getParent());
