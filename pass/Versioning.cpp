@@ -262,7 +262,7 @@ static Instruction *rowSumPoint(Loop *Outer, const Footprint &FP, SCEVExpander &
 /// the plain build's instructions), and rows under a page get no hints of
 /// their own anyway.
 constexpr uint64_t RowSumSample = 16;
-constexpr uint64_t RowSumLongRow = 2 * 4096;
+constexpr uint64_t RowSumLongRow = 8192; // two pages of 4 KiB
 
 /// Emits before At (the preheader's terminator of Outer, whose rows Rows
 /// sums) a loop over Outer's iterations that adds up each row's bytes,
