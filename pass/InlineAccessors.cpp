@@ -2,9 +2,12 @@
 
 #include "InlineAccessors.h"
 
+#include "NestBuilders.h"
+
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -56,30 +59,36 @@ bool isArithmeticIntrinsic(const Instruction &I) {
 
 /// Instructions F keeps once its stack slots are promoted, or nullopt when it
 /// may not be inlined early: a declaration, replaceable at link time, noinline,
-/// variadic, or calling anything but arithmetic intrinsics.
-std::optional<unsigned> leafSize(const Function *F) {
+/// variadic, or calling anything but arithmetic intrinsics and math functions
+/// that only set errno (a sigmoid's expf, which the analysis accepts in a loop).
+std::optional<unsigned> leafSize(Function *F, FunctionAnalysisManager &FAM) {
   if (!F || F->isDeclaration() || F->isVarArg() || F->isInterposable() ||
       F->hasFnAttribute(Attribute::NoInline) || F->hasFnAttribute(Attribute::OptimizeNone))
     return std::nullopt;
+  const TargetLibraryInfo *TLI = nullptr;
   unsigned Size = 0;
   for (const Instruction &I : instructions(*F)) {
-    if (isa<CallBase>(I) && !isa<DbgInfoIntrinsic>(I) && !I.isLifetimeStartOrEnd() &&
-        !isArithmeticIntrinsic(I))
-      return std::nullopt;
+    if (const auto *Call = dyn_cast<CallBase>(&I);
+        Call && !isa<DbgInfoIntrinsic>(I) && !I.isLifetimeStartOrEnd() &&
+        !isArithmeticIntrinsic(I)) {
+      TLI = TLI ? TLI : &FAM.getResult<TargetLibraryAnalysis>(*F);
+      if (!onlySetsErrno(*Call, *TLI))
+        return std::nullopt;
+    }
     Size += !vanishesOnPromotion(I);
   }
   return Size;
 }
 
 /// An accessor: one block of a few instructions, inlined wherever it is called.
-bool isAccessor(const Function *F) {
-  std::optional<unsigned> Size = leafSize(F);
+bool isAccessor(Function *F, FunctionAnalysisManager &FAM) {
+  std::optional<unsigned> Size = leafSize(F, FAM);
   return Size && F->size() == 1 && *Size <= MaxAccessorInstructions;
 }
 
 /// A leaf helper: no loop, a few dozen instructions, inlined where a loop calls it.
-bool isLeafHelper(const Function *F) {
-  std::optional<unsigned> Size = leafSize(F);
+bool isLeafHelper(Function *F, FunctionAnalysisManager &FAM) {
+  std::optional<unsigned> Size = leafSize(F, FAM);
   if (!Size || *Size > MaxLeafHelperInstructions)
     return false;
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Backedges;
@@ -100,9 +109,9 @@ unsigned inlineAccessorCalls(Module &M, FunctionAnalysisManager &FAM) {
       Function *Callee = Call ? Call->getCalledFunction() : nullptr;
       if (!Callee || Callee == &F)
         continue;
-      if (isAccessor(Callee)) {
+      if (isAccessor(Callee, FAM)) {
         Calls.push_back(Call);
-      } else if (isLeafHelper(Callee)) {
+      } else if (isLeafHelper(Callee, FAM)) {
         LI = LI ? LI : &FAM.getResult<LoopAnalysis>(F);
         if (LI->getLoopFor(I.getParent()))
           Calls.push_back(Call);

@@ -5,7 +5,8 @@
 // `operator[]`, a call the analysis cannot see through ("may access memory the
 // analysis cannot see"). Calls to accessors (a single block of a few
 // instructions once its stack slots are promoted, no call of its own but to
-// arithmetic intrinsics, a definition that cannot be replaced at link time:
+// arithmetic intrinsics and math functions that only set errno, a definition
+// that cannot be replaced at link time:
 // `operator[]`, `size()`, an iterator's operators, a lambda's body) are inlined
 // first, callees before callers, as the inliner would inline them later. A
 // function the pass then leaves alone gets its saved body back (Originals.h).
