@@ -80,25 +80,27 @@ std::optional<unsigned> leafSize(Function *F, FunctionAnalysisManager &FAM) {
   return Size;
 }
 
-/// An accessor: one block of a few instructions, inlined wherever it is called.
-bool isAccessor(Function *F, FunctionAnalysisManager &FAM) {
-  std::optional<unsigned> Size = leafSize(F, FAM);
-  return Size && F->size() == 1 && *Size <= MaxAccessorInstructions;
-}
+/// What a callee is to this pass: inlined wherever it is called (an accessor:
+/// one block of a few instructions), inlined where a loop calls it (a leaf
+/// helper: no loop, a few dozen instructions), or left alone.
+enum class CalleeKind { Accessor, LeafHelper, Other };
 
-/// A leaf helper: no loop, a few dozen instructions, inlined where a loop calls it.
-bool isLeafHelper(Function *F, FunctionAnalysisManager &FAM) {
+CalleeKind calleeKind(Function *F, FunctionAnalysisManager &FAM) {
   std::optional<unsigned> Size = leafSize(F, FAM);
-  if (!Size || *Size > MaxLeafHelperInstructions)
-    return false;
+  if (!Size)
+    return CalleeKind::Other;
+  if (F->size() == 1 && *Size <= MaxAccessorInstructions)
+    return CalleeKind::Accessor;
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Backedges;
   FindFunctionBackedges(*F, Backedges);
-  return Backedges.empty();
+  return *Size <= MaxLeafHelperInstructions && Backedges.empty() ? CalleeKind::LeafHelper
+                                                                 : CalleeKind::Other;
 }
 
 /// Inlines every call of an accessor, and every call of a leaf helper inside a
-/// loop, in \p M; returns how many.
+/// loop, in \p M; returns how many. Each callee is judged once per round.
 unsigned inlineAccessorCalls(Module &M, FunctionAnalysisManager &FAM) {
+  DenseMap<Function *, CalleeKind> Kinds;
   SmallVector<CallBase *, 32> Calls;
   for (Function &F : M) {
     if (F.isDeclaration())
@@ -109,9 +111,12 @@ unsigned inlineAccessorCalls(Module &M, FunctionAnalysisManager &FAM) {
       Function *Callee = Call ? Call->getCalledFunction() : nullptr;
       if (!Callee || Callee == &F)
         continue;
-      if (isAccessor(Callee, FAM)) {
+      auto [It, New] = Kinds.try_emplace(Callee, CalleeKind::Other);
+      if (New)
+        It->second = calleeKind(Callee, FAM);
+      if (It->second == CalleeKind::Accessor) {
         Calls.push_back(Call);
-      } else if (isLeafHelper(Callee, FAM)) {
+      } else if (It->second == CalleeKind::LeafHelper) {
         LI = LI ? LI : &FAM.getResult<LoopAnalysis>(F);
         if (LI->getLoopFor(I.getParent()))
           Calls.push_back(Call);

@@ -69,12 +69,9 @@ static __thread long small_budget __attribute__((tls_model("initial-exec")));
 static __thread bool small_asked __attribute__((tls_model("initial-exec")));
 
 static inline bool within_small_budget(size_t bytes) {
-  if (UNLIKELY(small_budget <= (long)bytes)) {
-    small_budget -= (long)bytes;
-    return false;
-  }
+  bool within = small_budget > (long)bytes;
   small_budget -= (long)bytes;
-  return true;
+  return LIKELY(within);
 }
 
 /* A small block once the budget is spent: a slab slot while small blocks spill,
