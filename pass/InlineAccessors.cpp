@@ -5,7 +5,6 @@
 #include "NestBuilders.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/InstIterator.h"
@@ -29,9 +28,12 @@ namespace {
 /// promoted: `operator[]` of a vector is 3, an iterator's `operator!=` 3.
 constexpr unsigned MaxAccessorInstructions = 16;
 
-/// Instructions a leaf helper (no loop, no call; a random-number generator such
-/// as NPB's randlc, a clamp with branches) may have once its stack slots are
-/// promoted; inlined where a loop calls it, as clang's inliner would later.
+/// Instructions a leaf helper (no call; a random-number generator such as NPB's
+/// randlc, a clamp with branches, a dot product's loop, `std::accumulate`) may
+/// have once its stack slots are promoted; inlined where a loop calls it, as
+/// clang's inliner would later. A helper's loop inside the caller's loop is one
+/// nest: the row a dot product reads and the vector every row reuses are told
+/// apart, where the helper alone would release the vector after each call.
 constexpr unsigned MaxLeafHelperInstructions = 48;
 
 /// How deep accessors may call accessors: a vector's `begin()` calls the
@@ -82,7 +84,7 @@ std::optional<unsigned> leafSize(Function *F, FunctionAnalysisManager &FAM) {
 
 /// What a callee is to this pass: inlined wherever it is called (an accessor:
 /// one block of a few instructions), inlined where a loop calls it (a leaf
-/// helper: no loop, a few dozen instructions), or left alone.
+/// helper: a few dozen instructions), or left alone.
 enum class CalleeKind { Accessor, LeafHelper, Other };
 
 CalleeKind calleeKind(Function *F, FunctionAnalysisManager &FAM) {
@@ -91,10 +93,7 @@ CalleeKind calleeKind(Function *F, FunctionAnalysisManager &FAM) {
     return CalleeKind::Other;
   if (F->size() == 1 && *Size <= MaxAccessorInstructions)
     return CalleeKind::Accessor;
-  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> Backedges;
-  FindFunctionBackedges(*F, Backedges);
-  return *Size <= MaxLeafHelperInstructions && Backedges.empty() ? CalleeKind::LeafHelper
-                                                                 : CalleeKind::Other;
+  return *Size <= MaxLeafHelperInstructions ? CalleeKind::LeafHelper : CalleeKind::Other;
 }
 
 /// Inlines every call of an accessor, and every call of a leaf helper inside a

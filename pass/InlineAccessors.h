@@ -8,7 +8,9 @@
 // arithmetic intrinsics and math functions that only set errno, a definition
 // that cannot be replaced at link time:
 // `operator[]`, `size()`, an iterator's operators, a lambda's body) are inlined
-// first, callees before callers, as the inliner would inline them later. A
+// first, callees before callers, as the inliner would inline them later; so
+// are calls made in loops to leaf helpers (no call, a few dozen instructions,
+// a loop of their own or none), whose loop then joins the caller's nest. A
 // function the pass then leaves alone gets its saved body back (Originals.h).
 //
 //===----------------------------------------------------------------------===//
