@@ -97,7 +97,8 @@ struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int sto
     r->stored = state + pages;
     size_t stored_pages = (stored_len + OC_PAGER_PAGE - 1) / OC_PAGER_PAGE;
     memset(r->stored, 1, stored_pages < pages ? stored_pages : pages);
-    r->seq_next = r->seq_window = r->wp_next = r->wp_window = 0;
+    r->streams = (struct oc_pager_streams){0};
+    r->wp_next = r->wp_window = 0;
     r->writing = false;
     pthread_mutex_unlock(&r->lock);
     atomic_store_explicit(&r->start, start, memory_order_release);

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pager_streams.h"
+
 #define OC_PAGER_REGIONS 256
 #define OC_PAGER_PAGE 4096UL
 
@@ -44,8 +46,7 @@ struct oc_pager_region {
   unsigned char *state;   /* pages entries, under lock */
   unsigned char *stored;  /* pages entries, under lock: nonzero once the store may hold
                            * data for the page (else it reads as zeros: no read needed) */
-  size_t seq_next;        /* the page after the last fault's fill: a stream faults there */
-  size_t seq_window;      /* that fill's length in pages */
+  struct oc_pager_streams streams; /* fills by faults and prefetches, under lock */
   bool writing;           /* the last fault was a write: prefetches come in writable */
   size_t wp_next;         /* the page after the last write-protect fault's run: a writing
                            * stream faults there */
