@@ -55,8 +55,8 @@ static void retire_range(struct oc_range range, void *ctx) {
 static bool issue_range(struct oc_range piece, void *ctx) {
   (void)ctx;
   size_t held = (size_t)oc_residency_count_released(piece.first, piece.end) << OC_GRANULE_SHIFT;
-  struct oc_work work = {piece.first << OC_GRANULE_SHIFT,
-                         (piece.end - piece.first) << OC_GRANULE_SHIFT, false, held};
+  struct oc_work work = {.start = piece.first << OC_GRANULE_SHIFT,
+                         .len = (piece.end - piece.first) << OC_GRANULE_SHIFT, .held = held};
   if (!oc_queue_push(&oc_rt.release_queue, &work))
     return false;
   oc_release_backlog_add((long)held);

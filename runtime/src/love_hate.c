@@ -150,7 +150,7 @@ OC_EXPORT void oc_hate(const void *addr, long bytes) {
   /* Marked released, so the worker frees them unless the program prefetches them
    * again first (a rescue). */
   oc_residency_mark_released(first, end);
-  struct oc_work work = {first << OC_GRANULE_SHIFT, (end - first) << OC_GRANULE_SHIFT, false, 0};
+  struct oc_work work = {.start = first << OC_GRANULE_SHIFT, .len = (end - first) << OC_GRANULE_SHIFT};
   if (!oc_queue_push(&oc_rt.release_queue, &work))
     oc_count(OC_RELEASES_DROPPED, 1);
 }

@@ -43,8 +43,6 @@ bool oc_pager_forget(void *start, bool write_back);
 bool oc_pager_hold(void *start);
 void oc_pager_unhold(void *start);
 
-/* Fills the missing pages of [start, start + len) now (prefetch from a worker). */
-void oc_pager_fill_range(uintptr_t start, size_t len);
 /* Queues a fill of [start, start + len) for the prefetch filler; never waits. */
 void oc_pager_fill_later(uintptr_t start, size_t len);
 /* Queues [start, start + len) for the evict worker; never waits. */

@@ -215,7 +215,7 @@ void oc_pager_wait_for_room(size_t bytes) {
 }
 
 void oc_pager_evict_later(uintptr_t start, size_t len) {
-  struct oc_work work = {start, len, false, 0};
+  struct oc_work work = {.start = start, .len = len};
   /* Full: the caller (the release worker) evicts the range itself. Left to the clock,
    * a column walk's releases, a page each, were lost (21 k of 33 k pushes refused):
    * the group stayed at the pager's cap, so the walk's prefetches were held back for

@@ -101,13 +101,31 @@ static void fill_run(struct oc_pager_region *r, size_t first, size_t count, bool
     oc_pager_filled(start, bytes, prefetch);
 }
 
-/* The end of the missing pages from page (missing itself), at most window of them;
- * recorded as a fill of the region's streams. */
-static size_t missing_run_end(struct oc_pager_region *r, size_t page, size_t window) {
+/* Region locked, page MISSING: fills the missing run from page, up to asked pages or
+ * the stream's doubled window where page continues one (pager_streams.h); returns
+ * its end, with the region unlocked. A stream read at full window also has its
+ * next window queued for the fillers (unless this fill is that read-ahead itself),
+ * so that two of its reads are in flight, as in the kernel's asynchronous
+ * readahead. */
+static size_t fill_from(struct oc_pager_region *r, size_t page, size_t asked, bool prefetch,
+                        bool dirty, bool stream_ahead) {
+  size_t grown = oc_pager_streams_window(&r->streams, page, 0, FILL_MAX_PAGES);
+  size_t window = grown > asked ? grown : asked;
   size_t end = page + 1;
   while (end < r->pages && end - page < window && oc_page_state(r, end) == OC_PAGE_MISSING)
     end++;
-  oc_pager_streams_filled(&r->streams, page, end - page);
+  size_t ahead = 0;
+  if (!stream_ahead) {
+    if (grown == FILL_MAX_PAGES && end - page == window && end < r->pages) {
+      ahead = r->pages - end < FILL_MAX_PAGES ? r->pages - end : FILL_MAX_PAGES;
+      struct oc_work work = {.start = atomic_load(&r->start) + end * OC_PAGER_PAGE,
+                             .len = ahead * OC_PAGER_PAGE, .stream_ahead = true};
+      if (!oc_queue_push(&ahead_queue, &work))
+        ahead = 0; /* the fillers are behind: the stream's next fill reads it */
+    }
+    oc_pager_streams_filled(&r->streams, page, end + ahead - page);
+  }
+  fill_run(r, page, end - page, prefetch, dirty);
   return end;
 }
 
@@ -142,8 +160,7 @@ static void handle_fault(const struct uffd_msg *msg) {
   r->writing = write;
   enum oc_page_state s = oc_page_state(r, page);
   if (s == OC_PAGE_MISSING) {
-    hi = missing_run_end(r, page, oc_pager_streams_window(&r->streams, page, 1, FILL_MAX_PAGES));
-    fill_run(r, page, hi - page, false, write);
+    fill_from(r, page, 1, false, write, false);
     return;
   }
   if (msg->arg.pagefault.flags & UFFD_PAGEFAULT_FLAG_WP) {
@@ -220,7 +237,9 @@ static void *fault_worker_main(void *slot) {
   abort(); /* faults would wait for ever */
 }
 
-void oc_pager_fill_range(uintptr_t start, size_t len) {
+/* Fills the missing pages of [start, start + len) (a prefetch, or a stream's
+ * read-ahead). */
+static void fill_range(uintptr_t start, size_t len, bool stream_ahead) {
   uintptr_t at = start & ~(OC_PAGER_PAGE - 1), end = start + len;
   while (at < end) {
     struct oc_pager_region *r = oc_pager_region_lock(at);
@@ -237,24 +256,16 @@ void oc_pager_fill_range(uintptr_t start, size_t len) {
       pthread_mutex_unlock(&r->lock);
       return;
     }
-    /* What was asked, or more where it continues a stream (the hints' blocks are
-     * a few pages; read one by one they held a sweep to the disk's IOPS). */
-    size_t asked = page + 1;
-    while (asked < last && asked - page < FILL_MAX_PAGES &&
-           oc_page_state(r, asked) == OC_PAGE_MISSING)
-      asked++;
-    size_t window = oc_pager_streams_window(&r->streams, page, asked - page, FILL_MAX_PAGES);
-    size_t stop = missing_run_end(r, page, window > asked - page ? window : asked - page);
+    size_t asked = last - page < FILL_MAX_PAGES ? last - page : FILL_MAX_PAGES;
     /* Into an array the program is writing, prefetched pages come in writable
      * (dirty): a write-protect fault per 64 KiB costs more than writing back a page
      * that turns out unchanged; a read fault turns this off. */
-    fill_run(r, page, stop - page, true, r->writing);
-    at = base + stop * OC_PAGER_PAGE;
+    at = base + fill_from(r, page, asked, true, r->writing, stream_ahead) * OC_PAGER_PAGE;
   }
 }
 
 void oc_pager_fill_later(uintptr_t start, size_t len) {
-  struct oc_work work = {start, len, false, 0};
+  struct oc_work work = {.start = start, .len = len};
   oc_queue_push(&ahead_queue, &work); /* full: the filler is behind; faults fill it */
 }
 
@@ -262,7 +273,7 @@ static void *ahead_main(void *unused) {
   (void)unused;
   struct oc_work work;
   while (oc_queue_pop(&ahead_queue, &work, -1) == OC_POP_ITEM)
-    oc_pager_fill_range(work.start, work.len);
+    fill_range(work.start, work.len, work.stream_ahead);
   return NULL;
 }
 

@@ -140,7 +140,7 @@ static void queue_blocks(uintptr_t start, uintptr_t end, bool bounded) {
     uintptr_t piece_end = (start / POPULATE_PIECE + 1) * POPULATE_PIECE;
     if (piece_end > end)
       piece_end = end;
-    struct oc_work work = {start, piece_end - start, bounded, 0};
+    struct oc_work work = {.start = start, .len = piece_end - start, .bounded = bounded};
     if (!oc_queue_push(&oc_rt.prefetch_queue, &work)) {
       /* Queue full: the workers are behind; a late prefetch is useless. */
       oc_residency_clear_resident(start >> OC_GRANULE_SHIFT, end >> OC_GRANULE_SHIFT);
