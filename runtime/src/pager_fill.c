@@ -32,8 +32,7 @@
 /* A fault fills the missing pages from it on: one page where faults scatter (a column
  * walk would otherwise read a whole row block per page it uses), a window doubling up
  * to 1 MiB while each starts where a fill of one of the region's streams ended (a
- * fault's or a prefetch's: pager_streams.h), as the kernel's readahead does; a
- * prefetch that continues a stream reads that window too, not just its block
+ * fault's or a prefetch's: pager_streams.h), as the kernel's readahead does
  * (the disk reads 1.1 GB/s in 256 KiB reads at depth 1, 1.5 GB/s in 1 MiB ones; a
  * sweep of malloc'd memory under the pager, 3 interleaved runs: heap_matvec 0.46-0.55 s
  * against 0.51-0.60 with 256 KiB, heap_jacobi2d 0.69-0.73 against 0.77-0.90, the same
@@ -43,6 +42,13 @@
  * stream), the run from the page doubles up to 1 MiB. Pages unprotected and then not
  * written cost a write-back each, never data. */
 #define FILL_MAX_PAGES 256    /* one read at most 1 MiB */
+/* A prefetch that continues a stream reads up to 64 KiB, not just its hint's block:
+ * the pass's blocks of 16 KiB, read one by one, held a hinted sweep to the disk's
+ * IOPS (two sweeps of 512 MiB in a 128 MiB group: 17 k faults, 3.9-4.9 s; 1.8-2.1 s
+ * now). No more: pages read further ahead of the hints take the room of pages the
+ * hints keep (the cyclic re-scan read 18% more with 1 MiB windows, and as much more
+ * with a second window read ahead asynchronously, as the kernel's readahead does). */
+#define PREFETCH_WINDOW_MAX_PAGES 16
 #define WRITE_WINDOW_PAGES 16
 #define WRITE_WINDOW_MAX_PAGES 256
 #define MESSAGES_PER_READ 16
@@ -102,29 +108,16 @@ static void fill_run(struct oc_pager_region *r, size_t first, size_t count, bool
 }
 
 /* Region locked, page MISSING: fills the missing run from page, up to asked pages or
- * the stream's doubled window where page continues one (pager_streams.h); returns
- * its end, with the region unlocked. A stream read at full window also has its
- * next window queued for the fillers (unless this fill is that read-ahead itself),
- * so that two of its reads are in flight, as in the kernel's asynchronous
- * readahead. */
-static size_t fill_from(struct oc_pager_region *r, size_t page, size_t asked, bool prefetch,
-                        bool dirty, bool stream_ahead) {
-  size_t grown = oc_pager_streams_window(&r->streams, page, 0, FILL_MAX_PAGES);
+ * the stream's doubled window where page continues one (pager_streams.h), at most
+ * max; returns its end, with the region unlocked. */
+static size_t fill_from(struct oc_pager_region *r, size_t page, size_t asked, size_t max,
+                        bool prefetch, bool dirty) {
+  size_t grown = oc_pager_streams_window(&r->streams, page, 0, max);
   size_t window = grown > asked ? grown : asked;
   size_t end = page + 1;
   while (end < r->pages && end - page < window && oc_page_state(r, end) == OC_PAGE_MISSING)
     end++;
-  size_t ahead = 0;
-  if (!stream_ahead) {
-    if (grown == FILL_MAX_PAGES && end - page == window && end < r->pages) {
-      ahead = r->pages - end < FILL_MAX_PAGES ? r->pages - end : FILL_MAX_PAGES;
-      struct oc_work work = {.start = atomic_load(&r->start) + end * OC_PAGER_PAGE,
-                             .len = ahead * OC_PAGER_PAGE, .stream_ahead = true};
-      if (!oc_queue_push(&ahead_queue, &work))
-        ahead = 0; /* the fillers are behind: the stream's next fill reads it */
-    }
-    oc_pager_streams_filled(&r->streams, page, end + ahead - page);
-  }
+  oc_pager_streams_filled(&r->streams, page, end - page);
   fill_run(r, page, end - page, prefetch, dirty);
   return end;
 }
@@ -160,7 +153,7 @@ static void handle_fault(const struct uffd_msg *msg) {
   r->writing = write;
   enum oc_page_state s = oc_page_state(r, page);
   if (s == OC_PAGE_MISSING) {
-    fill_from(r, page, 1, false, write, false);
+    fill_from(r, page, 1, FILL_MAX_PAGES, false, write);
     return;
   }
   if (msg->arg.pagefault.flags & UFFD_PAGEFAULT_FLAG_WP) {
@@ -237,9 +230,8 @@ static void *fault_worker_main(void *slot) {
   abort(); /* faults would wait for ever */
 }
 
-/* Fills the missing pages of [start, start + len) (a prefetch, or a stream's
- * read-ahead). */
-static void fill_range(uintptr_t start, size_t len, bool stream_ahead) {
+/* Fills the missing pages of [start, start + len) (a prefetch). */
+static void fill_range(uintptr_t start, size_t len) {
   uintptr_t at = start & ~(OC_PAGER_PAGE - 1), end = start + len;
   while (at < end) {
     struct oc_pager_region *r = oc_pager_region_lock(at);
@@ -260,7 +252,8 @@ static void fill_range(uintptr_t start, size_t len, bool stream_ahead) {
     /* Into an array the program is writing, prefetched pages come in writable
      * (dirty): a write-protect fault per 64 KiB costs more than writing back a page
      * that turns out unchanged; a read fault turns this off. */
-    at = base + fill_from(r, page, asked, true, r->writing, stream_ahead) * OC_PAGER_PAGE;
+    at = base + fill_from(r, page, asked, PREFETCH_WINDOW_MAX_PAGES, true, r->writing) *
+                    OC_PAGER_PAGE;
   }
 }
 
@@ -273,7 +266,7 @@ static void *ahead_main(void *unused) {
   (void)unused;
   struct oc_work work;
   while (oc_queue_pop(&ahead_queue, &work, -1) == OC_POP_ITEM)
-    fill_range(work.start, work.len, work.stream_ahead);
+    fill_range(work.start, work.len);
   return NULL;
 }
 

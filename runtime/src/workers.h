@@ -17,8 +17,6 @@ struct oc_work {
   /* Release pieces: bytes of the piece marked released when queued, what it holds
    * in memory (a strided piece spans a chunk but holds a few pages). */
   size_t held;
-  /* Pager fills: a stream's asynchronous read-ahead, which reads no further ahead. */
-  bool stream_ahead;
 };
 
 /* A fixed ring: pushing never allocates and never waits; a full queue refuses. */
