@@ -488,6 +488,10 @@ FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
           FAM.getResult<RegionInfoAnalysis>(F));
       Result.Missed.push_back(
           {Top, Why->Reason + (PollyWhy.empty() ? "" : " (Polly: " + PollyWhy + ")")});
+      // A call in the loop's own blocks (a timer, a progress line between the
+      // sweeps of a time loop) refuses this loop, not the loops inside it.
+      if (Why->At && LI.getLoopFor(Why->At->getParent()) == Top)
+        Tops.append(Top->begin(), Top->end());
     }
     else if (!Nest.Model.Refs.empty())
       Result.Nests.push_back(std::move(Nest));
