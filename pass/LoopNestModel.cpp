@@ -483,14 +483,17 @@ FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
       Why = NestRefusal{Nest.Unsupported.empty() ? "the loop nest reads and writes no array"
                                                   : Nest.Unsupported};
     if (Why) {
-      std::string PollyWhy = pollyRejection(
-          Top, Why->At, FAM.getResult<polly::ScopAnalysis>(F),
-          FAM.getResult<RegionInfoAnalysis>(F));
-      Result.Missed.push_back(
-          {Top, Why->Reason + (PollyWhy.empty() ? "" : " (Polly: " + PollyWhy + ")")});
-      // A call in the loop's own blocks (a timer, a progress line between the
-      // sweeps of a time loop) refuses this loop, not the loops inside it.
-      if (Why->At && LI.getLoopFor(Why->At->getParent()) == Top)
+      // A call refuses the loops around it, not the loops beside it (a progress
+      // line between the sweeps of a time loop): the loop whose own blocks make
+      // the call reports it, the loops inside are nests of their own.
+      if (!Why->At || LI.getLoopFor(Why->At->getParent()) == Top) {
+        std::string PollyWhy = pollyRejection(
+            Top, Why->At, FAM.getResult<polly::ScopAnalysis>(F),
+            FAM.getResult<RegionInfoAnalysis>(F));
+        Result.Missed.push_back(
+            {Top, Why->Reason + (PollyWhy.empty() ? "" : " (Polly: " + PollyWhy + ")")});
+      }
+      if (Why->At)
         Tops.append(Top->begin(), Top->end());
     }
     else if (!Nest.Model.Refs.empty())
