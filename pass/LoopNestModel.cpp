@@ -495,9 +495,15 @@ FunctionNests buildFunctionNests(Function &F, FunctionAnalysisManager &FAM) {
       }
       if (Why->At)
         Tops.append(Top->begin(), Top->end());
-    }
-    else if (!Nest.Model.Refs.empty())
+    } else if (Nest.UnsupportedIn == Top && !Top->isInnermost()) {
+      // Likewise a reference the model cannot describe in the loop's own blocks
+      // (a check loop stepping by a run-time stride around an inlined row
+      // product): the loops inside are nests of their own.
+      Result.Missed.push_back({Top, Nest.Unsupported});
+      Tops.append(Top->begin(), Top->end());
+    } else if (!Nest.Model.Refs.empty()) {
       Result.Nests.push_back(std::move(Nest));
+    }
   }
   LLVM_DEBUG(dbgs() << "outcore: " << F.getName() << ": "
                     << Result.Nests.size() << " nests, "

@@ -68,6 +68,8 @@ struct IRNest {
   /// analysed (a reference the model cannot describe); empty if it may be
   /// transformed.
   std::string Unsupported;
+  /// The loop whose own blocks (outside the loops inside it) hold that reference.
+  const llvm::Loop *UnsupportedIn = nullptr;
 };
 
 /// A loop nest the analysis cannot describe, with the reason in plain words.

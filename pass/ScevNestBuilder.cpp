@@ -53,8 +53,10 @@ public:
           if (isa<LoadInst>(Inst) || isa<StoreInst>(Inst)) {
             // A reference the model cannot describe leaves the others
             // analysed, but the nest must not be transformed.
-            if (auto Why = addAccess(Inst, I, Nest); Why && Nest.Unsupported.empty())
+            if (auto Why = addAccess(Inst, I, Nest); Why && Nest.Unsupported.empty()) {
               Nest.Unsupported = *Why;
+              Nest.UnsupportedIn = Nest.Loops[I];
+            }
           } else if (auto *Call = dyn_cast<CallBase>(&Inst);
                      Call && Call->mayReadOrWriteMemory() && !isa<DbgInfoIntrinsic>(Call) &&
                      !Call->isLifetimeStartOrEnd() && !onlySetsErrno(*Call, TLI)) {
