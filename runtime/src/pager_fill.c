@@ -44,7 +44,7 @@
 #define FILL_MAX_PAGES 256    /* one read at most 1 MiB */
 /* A prefetch that continues a stream reads up to 64 KiB, not just its hint's block:
  * the pass's blocks of 16 KiB, read one by one, held a hinted sweep to the disk's
- * IOPS (two sweeps of 512 MiB in a 128 MiB group: 17 k faults, 3.9-4.9 s; 1.8-2.1 s
+ * IOPS (two sweeps of 512 MiB in a 128 MiB group: 16-17 k faults, 3.5-4.9 s; 1.6-2.1 s
  * now). No more: pages read further ahead of the hints take the room of pages the
  * hints keep (the cyclic re-scan read 18% more with 1 MiB windows, and as much more
  * with a second window read ahead asynchronously, as the kernel's readahead does). */
