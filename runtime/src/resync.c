@@ -5,8 +5,8 @@
  * are rewritten from mincore(), at most every RESYNC_INTERVAL_NS, or every
  * RESYNC_FAULTING_NS while the program takes major faults: a page whose bit says
  * resident has its hints filtered until the bits are rewritten, so each stale bit
- * is a fault (a static column walk, spilled, in a 64 MiB group: 2.1-2.5 k major
- * faults and 0.85-0.87 s every 200 ms, 0.9-1.3 k and 0.65-0.67 s every 50 ms). Never
+ * is a fault (a static column walk, spilled, in a 64 MiB group, alternated: 2.5-2.9 k
+ * major faults and 0.74-0.84 s every 200 ms, 0.9-1.2 k and 0.67-0.76 s now). Never
  * sooner than four times the last resync took, so that a large footprint's mincore
  * sweeps take at most a quarter of the worker.
  */
