@@ -382,6 +382,12 @@ void describeParameters(Function &F, const DISubprogram &Body, BasicBlock &Entry
 /// plain build's F, where sharing F with the call of the transformed body
 /// changed its register allocation (a copy per iteration of a hot loop).
 bool dispatchToSaved(Function &F, Function &Saved, const GlobalValue &LimitNow) {
+  // A coroutine's ramp choosing between two coroutines hands its caller a
+  // frame from either, so CoroElide can no longer put the frame on the
+  // caller's stack and inline its resumption (p17: 1.30x plain's
+  // instructions); its fit tests stay in the body, nest by nest.
+  if (F.isPresplitCoroutine())
+    return false;
   EntryFitTests Tests(F, LimitNow);
   if (Tests.empty() || !canForwardArguments(F))
     return false;

@@ -404,7 +404,8 @@ bool isOutlinedHinted(const Function &F) { return F.hasFnAttribute(OutlinedAttr)
 /// another function would change: a return (the new function would return in
 /// its place), a musttail call (it must stay before its function's return), a
 /// returns_twice call (setjmp: its frame would be gone when longjmp comes), or
-/// a question about the frame (return or frame address).
+/// a question about the frame (return or frame address), or a coroutine
+/// intrinsic.
 static bool extractorWouldMiscompile(ArrayRef<BasicBlock *> Region) {
   for (BasicBlock *BB : Region) {
     if (isa<ReturnInst>(BB->getTerminator()))
@@ -414,6 +415,10 @@ static bool extractorWouldMiscompile(ArrayRef<BasicBlock *> Region) {
       if (!Call)
         continue;
       if (Call->isMustTailCall() || Call->hasFnAttr(Attribute::ReturnsTwice))
+        return true;
+      // CoroSplit must find the suspend points and the frame in their own body.
+      if (const Function *Callee = Call->getCalledFunction();
+          Callee && Callee->getName().starts_with("llvm.coro."))
         return true;
       switch (Call->getIntrinsicID()) {
       case Intrinsic::returnaddress:
@@ -458,8 +463,6 @@ static void keepNoAlias(Function &Hinted) {
 
 bool outlineHinted(BasicBlock *HintedEntry, unsigned Number, AssumptionCache *AC) {
   Function &F = *HintedEntry->getParent();
-  if (F.isPresplitCoroutine())
-    return false; // its frame is laid out later, from this one function
   DominatorTree DT(F);
   SmallPtrSet<BasicBlock *, 32> Dominated;
   for (BasicBlock &BB : F)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import harness
 import remarks
+from toolchain import source_flags
 
 OPT_LEVELS = ("-O1", "-O2", "-O3")
 DEPTH_LIST = re.compile(r"^(none|\d+(\s*,\s*\d+)*)$")
@@ -142,6 +143,13 @@ class Result:
     other_outcore_names: int = 0
 
 
+def language_flags(source):
+    """The file's `// CFLAGS:` that choose its language standard (C++20 for coroutines): the
+    file does not parse without them. Its other flags stay out (with -fopenmp a kernel's
+    loops move to outlined functions that its `// ARRAYS:` lines do not name)."""
+    return [flag for flag in source_flags(source) if flag.startswith("-std=")]
+
+
 def check(source, level, work_dir, toolchain):
     kernel = os.path.splitext(os.path.basename(source))[0]
     functions = read_array_lines(source)
@@ -153,7 +161,7 @@ def check(source, level, work_dir, toolchain):
     compile_result = harness.run(
         [toolchain.for_source(source).clang, level, f"-fpass-plugin={toolchain.plugin}", "-g",
          "-fsave-optimization-record", f"-foptimization-record-file={stem}.opt.yaml",
-         "-fverify-intermediate-code", "-Xclang", "-llvm-verify-each",
+         "-fverify-intermediate-code", "-Xclang", "-llvm-verify-each", *language_flags(source),
          "-c", source, "-o", f"{stem}.o"],
         env=harness.clean_environment(toolchain), timeout=harness.COMPILE_TIMEOUT)
     if not compile_result.ok or "error" in compile_result.stderr:
