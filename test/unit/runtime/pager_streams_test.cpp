@@ -8,27 +8,34 @@ namespace {
 
 constexpr size_t Max = 256;
 
+// The window's length where a fill from page goes up.
+size_t up(const oc_pager_streams &s, size_t page, size_t fresh) {
+  oc_pager_fill_window w = oc_pager_streams_window(&s, page, fresh, Max);
+  EXPECT_FALSE(w.down) << page;
+  return w.pages;
+}
+
 TEST(PagerStreams, AFillWhereAStreamEndedDoublesItsWindowUpToTheCap) {
   oc_pager_streams s{};
-  EXPECT_EQ(oc_pager_streams_window(&s, 100, 4, Max), 4u); // nothing known: what was asked
+  EXPECT_EQ(up(s, 100, 4), 4u); // nothing known: what was asked
   oc_pager_streams_filled(&s, 100, 4);
   size_t page = 104, expected = 8;
   for (int i = 0; i < 8; i++) {
-    size_t w = oc_pager_streams_window(&s, page, 4, Max);
+    size_t w = up(s, page, 4);
     EXPECT_EQ(w, expected);
     oc_pager_streams_filled(&s, page, w);
     page += w;
     expected = 2 * expected < Max ? 2 * expected : Max;
   }
-  EXPECT_EQ(oc_pager_streams_window(&s, page, 4, Max), Max);
+  EXPECT_EQ(up(s, page, 4), Max);
 }
 
 TEST(PagerStreams, ARepeatOrAJumpIsNoContinuation) {
   oc_pager_streams s{};
   oc_pager_streams_filled(&s, 100, 16);
-  EXPECT_EQ(oc_pager_streams_window(&s, 100, 1, Max), 1u); // the same fill again
-  EXPECT_EQ(oc_pager_streams_window(&s, 117, 1, Max), 1u); // a page past its end
-  EXPECT_EQ(oc_pager_streams_window(&s, 116, 1, Max), 32u);
+  EXPECT_EQ(up(s, 100, 1), 1u); // the same fill again
+  EXPECT_EQ(up(s, 117, 1), 1u); // a page past its end
+  EXPECT_EQ(up(s, 116, 1), 32u);
 }
 
 TEST(PagerStreams, InterleavedStreamsEachKeepTheirWindowUntilTooMany) {
@@ -37,12 +44,41 @@ TEST(PagerStreams, InterleavedStreamsEachKeepTheirWindowUntilTooMany) {
   for (size_t k = 0; k < OC_PAGER_STREAMS; k++)
     oc_pager_streams_filled(&s, k * 10000, 4);
   for (size_t k = 0; k < OC_PAGER_STREAMS; k++)
-    EXPECT_EQ(oc_pager_streams_window(&s, k * 10000 + 4, 4, Max), 8u) << k;
+    EXPECT_EQ(up(s, k * 10000 + 4, 4), 8u) << k;
   // One more stream takes the oldest slot: stream 0 is forgotten, the others stay.
   oc_pager_streams_filled(&s, 999999, 4);
-  EXPECT_EQ(oc_pager_streams_window(&s, 4, 4, Max), 4u);
-  EXPECT_EQ(oc_pager_streams_window(&s, 10004, 4, Max), 8u);
-  EXPECT_EQ(oc_pager_streams_window(&s, 1000003, 4, Max), 8u);
+  EXPECT_EQ(up(s, 4, 4), 4u);
+  EXPECT_EQ(up(s, 10004, 4), 8u);
+  EXPECT_EQ(up(s, 1000003, 4), 8u);
+}
+
+TEST(PagerStreams, AFaultJustBelowAFillWalksDownDoublingItsWindow) {
+  oc_pager_streams s{};
+  oc_pager_streams_filled(&s, 1000, 1); // a fault: one page
+  size_t page = 999, expected = 2;
+  for (int i = 0; i < 9; i++) {
+    oc_pager_fill_window w = oc_pager_streams_window(&s, page, 1, Max);
+    EXPECT_TRUE(w.down) << i;
+    EXPECT_EQ(w.pages, expected) << i;
+    oc_pager_streams_filled(&s, page + 1 - w.pages, w.pages); // pages (page - w, page]
+    page -= w.pages;
+    expected = 2 * expected < Max ? 2 * expected : Max;
+  }
+  // The stream's last fill began just above page: the next page down continues it,
+  // and a jump below it does not.
+  EXPECT_TRUE(oc_pager_streams_window(&s, page, 1, Max).down);
+  EXPECT_EQ(up(s, page - 1, 1), 1u);
+}
+
+TEST(PagerStreams, AFillEndingWhereAnotherBeganContinuesThatStream) {
+  oc_pager_streams s{};
+  for (size_t k = 0; k < OC_PAGER_STREAMS; k++)
+    oc_pager_streams_filled(&s, k * 10000, 4);
+  // Below stream 3, a fill that ends at its first page takes its slot, not stream 0's.
+  oc_pager_streams_filled(&s, 3 * 10000 - 8, 8);
+  EXPECT_EQ(up(s, 4, 4), 8u);
+  EXPECT_EQ(up(s, 3 * 10000 + 4, 4), 4u); // stream 3 now is the fill below it
+  EXPECT_EQ(oc_pager_streams_window(&s, 3 * 10000 - 9, 1, Max).pages, 16u);
 }
 
 } // namespace
