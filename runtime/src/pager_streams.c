@@ -1,13 +1,17 @@
 /* Sequential streams through one paged region (see pager_streams.h). */
 #include "pager_streams.h"
 
-/* The slot of the stream whose last fill ended at page (up) or began at page + 1
- * (down), or OC_PAGER_STREAMS. */
+static bool continues(const struct oc_pager_stream *s, size_t page, bool down) {
+  if (!s->window)
+    return false;
+  return down ? s->first == page + 1 && (s->down || s->window == 1) : s->next == page;
+}
+
+/* The slot of the stream page continues up or down (pager_streams.h), or
+ * OC_PAGER_STREAMS. */
 static unsigned find(const struct oc_pager_streams *streams, size_t page, bool down) {
   unsigned i = 0;
-  while (i < OC_PAGER_STREAMS &&
-         !(streams->stream[i].window &&
-           (down ? streams->stream[i].first == page + 1 : streams->stream[i].next == page)))
+  while (i < OC_PAGER_STREAMS && !continues(&streams->stream[i], page, down))
     i++;
   return i;
 }
@@ -26,12 +30,13 @@ struct oc_pager_fill_window oc_pager_streams_window(const struct oc_pager_stream
 }
 
 void oc_pager_streams_filled(struct oc_pager_streams *streams, size_t first, size_t count) {
+  bool down = false;
   unsigned i = find(streams, first, false);
-  if (i == OC_PAGER_STREAMS && count)
-    i = find(streams, first + count - 1, true);
+  if (i == OC_PAGER_STREAMS && count && (i = find(streams, first + count - 1, true)) < OC_PAGER_STREAMS)
+    down = true;
   if (i == OC_PAGER_STREAMS) {
     i = streams->victim;
     streams->victim = (streams->victim + 1) % OC_PAGER_STREAMS;
   }
-  streams->stream[i] = (struct oc_pager_stream){first, first + count, count};
+  streams->stream[i] = (struct oc_pager_stream){first, first + count, count, down};
 }

@@ -23,6 +23,7 @@
 struct oc_pager_stream {
   size_t first, next; /* its last fill: pages [first, next) */
   size_t window;      /* that fill's length in pages (0: slot unused) */
+  bool down;          /* that fill continued the stream down */
 };
 
 struct oc_pager_streams {
@@ -37,9 +38,11 @@ struct oc_pager_fill_window {
   bool down;
 };
 
-/* Where page continues a stream, twice its last fill (at most max), up from page
- * after a fill that ended there, down from it below one that began just above;
- * else fresh pages up (the caller's choice for a fill that starts a stream). */
+/* Where page continues a stream, twice its last fill (at most max): up from page
+ * after a fill that ended there; down from it below one that began just above, if
+ * that fill went down or was a single page (a stream going up passes over pages
+ * below its fills, which it has used). Else fresh pages up (the caller's choice
+ * for a fill that starts a stream). */
 struct oc_pager_fill_window oc_pager_streams_window(const struct oc_pager_streams *streams,
                                                     size_t page, size_t fresh, size_t max);
 

@@ -70,15 +70,20 @@ TEST(PagerStreams, AFaultJustBelowAFillWalksDownDoublingItsWindow) {
   EXPECT_EQ(up(s, page - 1, 1), 1u);
 }
 
-TEST(PagerStreams, AFillEndingWhereAnotherBeganContinuesThatStream) {
+TEST(PagerStreams, OnlyAStreamGoingDownOrASinglePageContinuesDown) {
   oc_pager_streams s{};
-  for (size_t k = 0; k < OC_PAGER_STREAMS; k++)
-    oc_pager_streams_filled(&s, k * 10000, 4);
-  // Below stream 3, a fill that ends at its first page takes its slot, not stream 0's.
+  oc_pager_streams_filled(&s, 100, 4); // a prefetched block, or a stream going up
+  EXPECT_EQ(up(s, 99, 1), 1u);         // the page below it: a fresh fault
+  for (size_t k = 1; k < OC_PAGER_STREAMS; k++)
+    oc_pager_streams_filled(&s, k * 10000, 1); // faults, a page each
+  // Below the fault at 30000, a fill that ends there takes its slot, not another's.
   oc_pager_streams_filled(&s, 3 * 10000 - 8, 8);
-  EXPECT_EQ(up(s, 4, 4), 8u);
-  EXPECT_EQ(up(s, 3 * 10000 + 4, 4), 4u); // stream 3 now is the fill below it
-  EXPECT_EQ(oc_pager_streams_window(&s, 3 * 10000 - 9, 1, Max).pages, 16u);
+  EXPECT_EQ(up(s, 104, 1), 8u);
+  EXPECT_EQ(up(s, 20001, 1), 2u);
+  EXPECT_EQ(up(s, 30001, 1), 1u); // stream 3 now is the fill below it
+  oc_pager_fill_window w = oc_pager_streams_window(&s, 3 * 10000 - 9, 1, Max);
+  EXPECT_TRUE(w.down);
+  EXPECT_EQ(w.pages, 16u);
 }
 
 } // namespace
