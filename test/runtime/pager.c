@@ -203,6 +203,21 @@ static void write_stream_mode(const char *path) {
     CHECK(file_page_is(path, i, 1), "file page %ld after unmap", i);
 }
 
+/* A walk down the region, as glibc's memmove copies a large block: the faults fill
+ * doubling windows below them (one fault per page before). */
+static void read_down_mode(const char *path) {
+  long pages = 1024;
+  char *p = map_region(path, pages);
+  if (!p)
+    return;
+  long before = oc_counter_value(OC_PAGER_FAULTS);
+  for (long i = pages - 1; i >= 0; i--)
+    CHECK(page_is(p, i, 0), "page %ld: not the file's data", i);
+  long faults = oc_counter_value(OC_PAGER_FAULTS) - before;
+  CHECK(faults > 0 && faults <= 16, "%ld faults for a walk down %ld pages", faults, pages);
+  oc_pager_unmap(p, pages * PAGE);
+}
+
 static void prefetch_mode(const char *path) {
   long pages = 2048;
   char *p = map_region(path, pages);
@@ -468,6 +483,8 @@ int main(int argc, char **argv) {
   close(fd);
   if (!strcmp(mode, "fill"))
     fill_mode(path);
+  else if (!strcmp(mode, "read_down"))
+    read_down_mode(path);
   else if (!strcmp(mode, "prefetch"))
     prefetch_mode(path);
   else if (!strcmp(mode, "write_stream"))
