@@ -53,6 +53,16 @@
 #define WRITE_WINDOW_PAGES 16
 #define WRITE_WINDOW_MAX_PAGES 256
 #define MESSAGES_PER_READ 16
+/* A read fault into a region whose read fills are mostly written next (a
+ * read-modify-write, out[o] += v) fills writable (dirty): each write-protect fault
+ * costs a round trip through a fill worker and a TLB shootdown, a page filled
+ * writable and then not written only its write-back. The score: a write to a clean
+ * page adds 2, a read fill that stays clean takes 1, so it climbs while more than
+ * half of them are written; every 8th read fill stays clean to go on measuring.
+ * (A spilled random scatter, 200 k updates: 64 k write-protect faults before.) */
+#define REWRITES_MAX 32
+#define REWRITES_FILL_DIRTY 16
+#define REWRITES_PROBE_EVERY 8
 
 static pthread_t fault_threads[FAULT_WORKERS];
 static pthread_t ahead_threads[AHEAD_FILLERS];
@@ -129,6 +139,16 @@ static size_t fill_from(struct oc_pager_region *r, size_t page, size_t asked, si
   return end;
 }
 
+/* Region locked: whether a read fault fills writable (REWRITES_FILL_DIRTY). */
+static bool read_fill_dirty(struct oc_pager_region *r) {
+  bool probe = r->read_fills++ % REWRITES_PROBE_EVERY == 0;
+  if (r->rewrites >= REWRITES_FILL_DIRTY && !probe)
+    return true;
+  if (r->rewrites)
+    r->rewrites--;
+  return false;
+}
+
 /* The run of pages in state s around page, inside its aligned window of window pages. */
 static void run_around(const struct oc_pager_region *r, size_t page, size_t window,
                        enum oc_page_state s, size_t *lo, size_t *hi) {
@@ -160,10 +180,12 @@ static void handle_fault(const struct uffd_msg *msg) {
   r->writing = write;
   enum oc_page_state s = oc_page_state(r, page);
   if (s == OC_PAGE_MISSING) {
-    fill_from(r, page, 1, FILL_MAX_PAGES, false, write);
+    fill_from(r, page, 1, FILL_MAX_PAGES, false, write || read_fill_dirty(r));
     return;
   }
   if (msg->arg.pagefault.flags & UFFD_PAGEFAULT_FLAG_WP) {
+    if (s == OC_PAGE_CLEAN)
+      r->rewrites = r->rewrites + 2 < REWRITES_MAX ? r->rewrites + 2 : REWRITES_MAX;
     /* Unprotecting wakes the writer; the pages now differ from the store. */
     if (s == OC_PAGE_CLEAN && page == r->wp_next && r->wp_window) {
       size_t window = 2 * r->wp_window < WRITE_WINDOW_MAX_PAGES ? 2 * r->wp_window

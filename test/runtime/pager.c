@@ -218,6 +218,27 @@ static void read_down_mode(const char *path) {
   oc_pager_unmap(p, pages * PAGE);
 }
 
+/* Updates of scattered pages (out[o] += v): once most read fills are written next,
+ * read faults fill writable, with no write-protect fault to follow (one per page
+ * before). */
+static void scattered_updates_mode(const char *path) {
+  long pages = 1024;
+  char *p = map_region(path, pages);
+  if (!p)
+    return;
+  long before = oc_counter_value(OC_PAGER_WRITE_FAULTS);
+  for (long k = 0; k < pages; k++) {
+    long i = (k * 389) % pages; /* 389 is prime to 1024: every page once */
+    CHECK(page_is(p, i, 0), "page %ld: not the file's data", i);
+    fill_page(p, i, 1);
+  }
+  long faults = oc_counter_value(OC_PAGER_WRITE_FAULTS) - before;
+  CHECK(faults <= pages / 4, "%ld write faults for %ld scattered updates", faults, pages);
+  CHECK(oc_pager_unmap(p, pages * PAGE) == 0, "oc_pager_unmap: %s", strerror(errno));
+  for (long i = 0; i < pages; i++)
+    CHECK(file_page_is(path, i, 1), "file page %ld after unmap", i);
+}
+
 static void prefetch_mode(const char *path) {
   long pages = 2048;
   char *p = map_region(path, pages);
@@ -485,6 +506,8 @@ int main(int argc, char **argv) {
     fill_mode(path);
   else if (!strcmp(mode, "read_down"))
     read_down_mode(path);
+  else if (!strcmp(mode, "scattered_updates"))
+    scattered_updates_mode(path);
   else if (!strcmp(mode, "prefetch"))
     prefetch_mode(path);
   else if (!strcmp(mode, "write_stream"))
