@@ -8,6 +8,7 @@
  * cannot be read ends the program with a message (its thread would otherwise wait
  * for ever, and zeros would be wrong data).
  */
+#include <assert.h>
 #include <errno.h>
 #include <linux/userfaultfd.h>
 #include <poll.h>
@@ -80,21 +81,40 @@ static char *buffer(void) {
   return fill_buffer;
 }
 
-/* Region locked, pages [first, first + count) MISSING: reads and maps them (dirty:
- * writable, for a write fault); returns with the region unlocked. */
-static void fill_run(struct oc_pager_region *r, size_t first, size_t count, bool prefetch,
-                     bool dirty) {
+/* Whether a fill's span may pass over the page: missing, or mapped and then left
+ * as it is. Pages being read or evicted end a span. */
+static bool spannable(const struct oc_pager_region *r, size_t page) {
+  enum oc_page_state s = oc_page_state(r, page);
+  return s == OC_PAGE_MISSING || s == OC_PAGE_CLEAN || s == OC_PAGE_DIRTY;
+}
+
+/* Region locked, pages [first, first + count) spannable, the first and the last
+ * MISSING: reads the span in one read and maps its missing pages (dirty: writable,
+ * for a write fault); returns with the region unlocked. Its mapped pages keep what
+ * they hold (the store's copy of a dirty one is older). */
+static void fill_span(struct oc_pager_region *r, size_t first, size_t count, bool prefetch,
+                      bool dirty) {
+  enum { NOT_MINE, FILLING, MAPPED };
+  unsigned char mine[FILL_MAX_PAGES];
   char *buf = buffer();
   if (!buf) {
     fprintf(stderr, "outcore: pager: no memory for a fill buffer\n");
     abort();
   }
-  memset(r->state + first, OC_PAGE_FILLING, count);
+  assert(count <= FILL_MAX_PAGES);
+  size_t filling = 0;
+  for (size_t i = 0; i < count; i++) {
+    mine[i] = oc_page_state(r, first + i) == OC_PAGE_MISSING ? FILLING : NOT_MINE;
+    if (mine[i] == FILLING) {
+      r->state[first + i] = OC_PAGE_FILLING;
+      filling++;
+    }
+  }
   bool zeros = !memchr(r->stored + first, 1, count); /* never written out: no read */
   r->busy++;
   pthread_mutex_unlock(&r->lock);
   size_t bytes = count * OC_PAGER_PAGE;
-  oc_pager_wait_for_room(bytes);
+  oc_pager_wait_for_room(filling * OC_PAGER_PAGE);
   if (zeros)
     memset(buf, 0, bytes);
   else if (!oc_pager_store_read(r->io_fd, r->direct, buf, bytes,
@@ -103,39 +123,59 @@ static void fill_run(struct oc_pager_region *r, size_t first, size_t count, bool
     oc_pager_store_failed(r->what, "read", errno);
     abort();
   }
-  bool mapped = oc_pager_uffd_copy(r, first, count, buf, !dirty);
+  long mapped = 0;
+  for (size_t i = 0; i < count;) {
+    size_t j = i;
+    while (j < count && mine[j] == FILLING)
+      j++;
+    if (j > i && oc_pager_uffd_copy(r, first + i, j - i, buf + i * OC_PAGER_PAGE, !dirty)) {
+      memset(mine + i, MAPPED, j - i);
+      mapped += (long)((j - i) * OC_PAGER_PAGE);
+    }
+    i = j > i ? j : i + 1;
+  }
   pthread_mutex_lock(&r->lock);
-  memset(r->state + first,
-         !mapped ? OC_PAGE_MISSING : (dirty ? OC_PAGE_DIRTY : OC_PAGE_CLEAN) | OC_PAGE_REFERENCED,
-         count);
-  if (mapped)
-    atomic_fetch_add(&oc_pager_resident_bytes, (long)bytes);
+  for (size_t i = 0; i < count; i++)
+    if (mine[i] != NOT_MINE)
+      r->state[first + i] = mine[i] == FILLING
+                                ? OC_PAGE_MISSING
+                                : (dirty ? OC_PAGE_DIRTY : OC_PAGE_CLEAN) | OC_PAGE_REFERENCED;
+  atomic_fetch_add(&oc_pager_resident_bytes, mapped);
   uintptr_t start = atomic_load(&r->start) + first * OC_PAGER_PAGE;
   r->busy--;
   pthread_cond_broadcast(&r->changed);
   pthread_mutex_unlock(&r->lock);
   if (mapped)
-    oc_pager_filled(start, bytes, prefetch);
+    oc_pager_filled(start, (size_t)mapped, prefetch);
 }
 
-/* Region locked, page MISSING: fills the missing run from page up, asked pages or
- * the stream's doubled window where page continues one (pager_streams.h), at most
- * max, or that window's missing run down to page where a stream walks down; returns
- * the page after the fill, with the region unlocked. */
+/* Region locked, page MISSING: fills from page up, asked pages or the stream's
+ * doubled window where page continues one (pager_streams.h), at most max, or that
+ * window down to page where a stream walks down; the fill passes over mapped pages
+ * (a row's page that a hint brought in, every 7 pages of a stencil's output grid,
+ * had cut its stream into fills of 6 pages). Returns the page after the fill, with
+ * the region unlocked. */
 static size_t fill_from(struct oc_pager_region *r, size_t page, size_t asked, size_t max,
                         bool prefetch, bool dirty) {
   struct oc_pager_fill_window w = oc_pager_streams_window(&r->streams, page, 0, max);
-  size_t first = page, end = page + 1;
+  size_t first = page, end = page + 1, passed = 0;
   if (w.down) {
-    while (first > 0 && end - first < w.pages && oc_page_state(r, first - 1) == OC_PAGE_MISSING)
+    while (first > 0 && end - first < w.pages && spannable(r, first - 1))
       first--;
+    while (oc_page_state(r, first) != OC_PAGE_MISSING)
+      first++;
   } else {
     size_t window = w.pages > asked ? w.pages : asked;
-    while (end < r->pages && end - page < window && oc_page_state(r, end) == OC_PAGE_MISSING)
+    while (end < r->pages && end - page < window && spannable(r, end))
       end++;
+    while (oc_page_state(r, end - 1) != OC_PAGE_MISSING)
+      end--;
+    while (end + passed < r->pages && passed < max &&
+           oc_page_state(r, end + passed) != OC_PAGE_MISSING)
+      passed++;
   }
-  oc_pager_streams_filled(&r->streams, first, end - first);
-  fill_run(r, first, end - first, prefetch, dirty);
+  oc_pager_streams_filled(&r->streams, first, end - first, passed);
+  fill_span(r, first, end - first, prefetch, dirty);
   return end;
 }
 

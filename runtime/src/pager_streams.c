@@ -29,7 +29,8 @@ struct oc_pager_fill_window oc_pager_streams_window(const struct oc_pager_stream
   return w;
 }
 
-void oc_pager_streams_filled(struct oc_pager_streams *streams, size_t first, size_t count) {
+void oc_pager_streams_filled(struct oc_pager_streams *streams, size_t first, size_t count,
+                             size_t passed) {
   bool down = false;
   unsigned i = find(streams, first, false);
   if (i == OC_PAGER_STREAMS && count && (i = find(streams, first + count - 1, true)) < OC_PAGER_STREAMS)
@@ -38,5 +39,6 @@ void oc_pager_streams_filled(struct oc_pager_streams *streams, size_t first, siz
     i = streams->victim;
     streams->victim = (streams->victim + 1) % OC_PAGER_STREAMS;
   }
-  streams->stream[i] = (struct oc_pager_stream){first, first + count, count, down};
+  streams->stream[i] =
+      (struct oc_pager_stream){first, first + count + (down ? 0 : passed), count, down};
 }

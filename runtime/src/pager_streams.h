@@ -21,7 +21,8 @@
 #define OC_PAGER_STREAMS 16
 
 struct oc_pager_stream {
-  size_t first, next; /* its last fill: pages [first, next) */
+  size_t first, next; /* its last fill: pages [first, next), with the mapped pages
+                       * after it that a stream going up passes over */
   size_t window;      /* that fill's length in pages (0: slot unused) */
   bool down;          /* that fill continued the stream down */
 };
@@ -47,7 +48,12 @@ struct oc_pager_fill_window oc_pager_streams_window(const struct oc_pager_stream
                                                     size_t page, size_t fresh, size_t max);
 
 /* Records a fill of pages [first, first + count): it continues the stream that
- * ended at first or began at first + count, or starts one in the next slot. */
-void oc_pager_streams_filled(struct oc_pager_streams *streams, size_t first, size_t count);
+ * ended at first or began at first + count, or starts one in the next slot. A fill
+ * going up with passed pages after it already mapped (by a prefetch, or left from
+ * an earlier sweep) leaves its stream going on after them: where a fill stopped at
+ * such a page and the next fault came just past it, a sweep of a spilled grid was
+ * read in fills of one to six pages. */
+void oc_pager_streams_filled(struct oc_pager_streams *streams, size_t first, size_t count,
+                             size_t passed);
 
 #endif
