@@ -239,6 +239,24 @@ static void scattered_updates_mode(const char *path) {
     CHECK(file_page_is(path, i, 1), "file page %ld after unmap", i);
 }
 
+/* A walk up a region where every 7th page is mapped already (as a hint had brought
+ * in a page of each row of a stencil's output grid): the fills pass over them, in
+ * doubling windows (one fault per gap before). */
+static void stream_over_mapped_mode(const char *path) {
+  long pages = 1024;
+  char *p = map_region(path, pages);
+  if (!p)
+    return;
+  for (long i = 6; i < pages; i += 7)
+    CHECK(page_is(p, i, 0), "page %ld: not the file's data", i);
+  long before = oc_counter_value(OC_PAGER_FAULTS);
+  for (long i = 0; i < pages; i++)
+    CHECK(page_is(p, i, 0), "page %ld: not the file's data", i);
+  long faults = oc_counter_value(OC_PAGER_FAULTS) - before;
+  CHECK(faults > 0 && faults <= 32, "%ld faults for a walk over %ld pages", faults, pages);
+  oc_pager_unmap(p, pages * PAGE);
+}
+
 static void prefetch_mode(const char *path) {
   long pages = 2048;
   char *p = map_region(path, pages);
@@ -508,6 +526,8 @@ int main(int argc, char **argv) {
     read_down_mode(path);
   else if (!strcmp(mode, "scattered_updates"))
     scattered_updates_mode(path);
+  else if (!strcmp(mode, "stream_over_mapped"))
+    stream_over_mapped_mode(path);
   else if (!strcmp(mode, "prefetch"))
     prefetch_mode(path);
   else if (!strcmp(mode, "write_stream"))
