@@ -203,6 +203,15 @@ static void write_stream_mode(const char *path) {
     CHECK(file_page_is(path, i, 1), "file page %ld after unmap", i);
 }
 
+/* The pager's read faults while pages first, first + step, ... (count of them) are
+ * read and checked. */
+static long read_faults(const char *p, long first, long step, long count) {
+  long before = oc_counter_value(OC_PAGER_FAULTS);
+  for (long k = 0, i = first; k < count; k++, i += step)
+    CHECK(page_is(p, i, 0), "page %ld: not the file's data", i);
+  return oc_counter_value(OC_PAGER_FAULTS) - before;
+}
+
 /* A walk down the region, as glibc's memmove copies a large block: the faults fill
  * doubling windows below them (one fault per page before). */
 static void read_down_mode(const char *path) {
@@ -210,10 +219,7 @@ static void read_down_mode(const char *path) {
   char *p = map_region(path, pages);
   if (!p)
     return;
-  long before = oc_counter_value(OC_PAGER_FAULTS);
-  for (long i = pages - 1; i >= 0; i--)
-    CHECK(page_is(p, i, 0), "page %ld: not the file's data", i);
-  long faults = oc_counter_value(OC_PAGER_FAULTS) - before;
+  long faults = read_faults(p, pages - 1, -1, pages);
   CHECK(faults > 0 && faults <= 16, "%ld faults for a walk down %ld pages", faults, pages);
   oc_pager_unmap(p, pages * PAGE);
 }
@@ -247,12 +253,8 @@ static void stream_over_mapped_mode(const char *path) {
   char *p = map_region(path, pages);
   if (!p)
     return;
-  for (long i = 6; i < pages; i += 7)
-    CHECK(page_is(p, i, 0), "page %ld: not the file's data", i);
-  long before = oc_counter_value(OC_PAGER_FAULTS);
-  for (long i = 0; i < pages; i++)
-    CHECK(page_is(p, i, 0), "page %ld: not the file's data", i);
-  long faults = oc_counter_value(OC_PAGER_FAULTS) - before;
+  read_faults(p, 6, 7, pages / 7);
+  long faults = read_faults(p, 0, 1, pages);
   CHECK(faults > 0 && faults <= 32, "%ld faults for a walk over %ld pages", faults, pages);
   oc_pager_unmap(p, pages * PAGE);
 }
