@@ -488,31 +488,52 @@ bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t first, u
   return false;
 }
 
-/* Only the release worker issues releases; the fork child starts over (a pidfd
- * names the parent). */
-static enum { BATCHING_UNKNOWN, BATCHING_ON, BATCHING_OFF } batching;
-static int self_pidfd = -1;
+/* The process's own pidfd for process_madvise, opened once (the fork child starts
+ * over: a pidfd names the parent), and whether the kernel takes each advice through
+ * it, decided at its first refusal. */
+enum { BATCHING_UNKNOWN, BATCHING_ON, BATCHING_OFF };
+static pthread_mutex_t pidfd_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic(int) self_pidfd = -1;
+static _Atomic(int) batching_pageout, batching_dontneed;
 
-static long madvise_each(const struct iovec *ranges, unsigned n) {
-  for (unsigned i = 0; i < n; i++)
-    madvise(ranges[i].iov_base, ranges[i].iov_len, MADV_PAGEOUT);
-  return n;
+static _Atomic(int) *batching_of(int advice) {
+  return advice == MADV_DONTNEED ? &batching_dontneed : &batching_pageout;
 }
 
-static long issue_ranges(struct iovec *ranges, unsigned n) {
-  if (batching == BATCHING_UNKNOWN) {
-    self_pidfd = (int)syscall(SYS_pidfd_open, getpid(), 0);
-    batching = self_pidfd >= 0 ? BATCHING_ON : BATCHING_OFF;
+static void madvise_each(const struct iovec *ranges, unsigned n, int advice) {
+  for (unsigned i = 0; i < n; i++)
+    madvise(ranges[i].iov_base, ranges[i].iov_len, advice);
+}
+
+static int own_pidfd(void) {
+  int fd = atomic_load(&self_pidfd);
+  if (fd >= 0)
+    return fd;
+  pthread_mutex_lock(&pidfd_lock);
+  if ((fd = atomic_load(&self_pidfd)) < 0) {
+    fd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+    atomic_store(&self_pidfd, fd);
   }
-  if (n < 2 || batching == BATCHING_OFF)
-    return madvise_each(ranges, n);
-  ssize_t done = syscall(SYS_process_madvise, self_pidfd, ranges, (size_t)n, MADV_PAGEOUT, 0u);
-  if (done < 0 && (errno == EINVAL || errno == ENOSYS || errno == EPERM)) {
-    batching = BATCHING_OFF;
-    close(self_pidfd);
-    self_pidfd = -1;
-    return 1 + madvise_each(ranges, n);
+  pthread_mutex_unlock(&pidfd_lock);
+  return fd;
+}
+
+long oc_os_advise_ranges(struct iovec *ranges, unsigned n, int advice) {
+  _Atomic(int) *batching = batching_of(advice);
+  int fd = n < 2 || atomic_load(batching) == BATCHING_OFF ? -1 : own_pidfd();
+  if (fd < 0) {
+    if (n >= 2)
+      atomic_store(batching, BATCHING_OFF); /* no pidfd_open */
+    madvise_each(ranges, n, advice);
+    return n;
   }
+  ssize_t done = syscall(SYS_process_madvise, fd, ranges, (size_t)n, advice, 0u);
+  if (done < 0 && (errno == EINVAL || errno == ENOSYS || errno == EPERM || errno == EBADF)) {
+    atomic_store(batching, BATCHING_OFF);
+    madvise_each(ranges, n, advice);
+    return 1 + n;
+  }
+  atomic_store(batching, BATCHING_ON);
   /* The kernel stops at a range it cannot advise (unmapped meanwhile): the rest,
    * from that range on, one by one. */
   size_t advised = done > 0 ? (size_t)done : 0;
@@ -523,11 +544,12 @@ static long issue_ranges(struct iovec *ranges, unsigned n) {
     return 1;
   ranges[i].iov_base = (char *)ranges[i].iov_base + advised;
   ranges[i].iov_len -= advised;
-  return 1 + madvise_each(ranges + i, n - i);
+  madvise_each(ranges + i, n - i, advice);
+  return 1 + (n - i);
 }
 
 long oc_os_release_flush(struct oc_release_batch *batch) {
-  long calls = batch->count ? issue_ranges(batch->ranges, batch->count) : 0;
+  long calls = batch->count ? oc_os_advise_ranges(batch->ranges, batch->count, MADV_PAGEOUT) : 0;
   batch->count = 0;
   return calls;
 }
@@ -672,10 +694,12 @@ void oc_maps_fork_prepare(void) { pthread_mutex_lock(&fd_lock); }
 void oc_maps_fork_parent(void) { pthread_mutex_unlock(&fd_lock); }
 
 void oc_maps_fork_child(void) {
-  if (self_pidfd >= 0)
-    close(self_pidfd);
-  self_pidfd = -1;
-  batching = BATCHING_UNKNOWN;
+  if (atomic_load(&self_pidfd) >= 0)
+    close(atomic_load(&self_pidfd));
+  atomic_store(&self_pidfd, -1);
+  atomic_store(&batching_pageout, BATCHING_UNKNOWN);
+  atomic_store(&batching_dontneed, BATCHING_UNKNOWN);
+  pthread_mutex_init(&pidfd_lock, NULL);
   pthread_rwlock_init(&table_lock, NULL);
   pthread_rwlock_init(&unmap_lock, NULL);
   table = NULL;

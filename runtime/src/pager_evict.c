@@ -8,6 +8,7 @@
  * write-protected before it is written (a write in between faults and waits), and
  * dropped only after the write succeeded; a failed write keeps it, dirty.
  */
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
@@ -15,6 +16,7 @@
 #include <sys/mman.h>
 #include <time.h>
 
+#include "backend_linux.h"
 #include "limit.h"
 #include "pager.h"
 #include "pager_region.h"
@@ -43,15 +45,39 @@ static _Atomic(long) resident_cap_now = LONG_MAX;
 static unsigned hand_region;
 static size_t hand_page;
 
-/* Region locked, pages [first, first + count) (count <= EVICT_CHUNK_PAGES): evicts
- * the mapped ones; returns the bytes dropped, with the region unlocked. */
-static long evict_chunk(struct oc_pager_region *r, size_t first, size_t count) {
-  unsigned char was[EVICT_CHUNK_PAGES];
+/* A chunk on its way out: its mapped pages marked EVICTING and the dirty ones
+ * written back, waiting for the drop. */
+struct evicting {
+  struct oc_pager_region *r;
+  size_t first, count, written;
+  unsigned char was[EVICT_CHUNK_PAGES]; /* each page's state before */
+};
+
+/* Chunks dropped together, in one system call: one TLB flush for them all, where a
+ * madvise per chunk cost a shootdown of the computing thread's CPU each (a column
+ * walk evicts a page per row: a fifth of its process's CPU time went to them). */
+struct evict_batch {
+  unsigned count, capacity;
+  struct evicting *chunk;
+};
+
+/* Region locked, pages [first, first + count) (count <= EVICT_CHUNK_PAGES), the batch
+ * not full: marks the mapped ones EVICTING, writes the dirty ones back and adds the
+ * chunk to the batch; returns the bytes it will drop, with the region unlocked. */
+static long evict_chunk(struct evict_batch *b, struct oc_pager_region *r, size_t first,
+                        size_t count) {
+  assert(b->count < b->capacity && count <= EVICT_CHUNK_PAGES);
+  struct evicting *e = &b->chunk[b->count++];
+  *e = (struct evicting){.r = r, .first = first, .count = count};
+  unsigned char *was = e->was;
   size_t dirty = 0;
+  long mapped = 0;
   for (size_t i = 0; i < count; i++) {
     was[i] = (unsigned char)oc_page_state(r, first + i);
-    if (was[i] == OC_PAGE_DIRTY || was[i] == OC_PAGE_CLEAN)
+    if (was[i] == OC_PAGE_DIRTY || was[i] == OC_PAGE_CLEAN) {
       r->state[first + i] = OC_PAGE_EVICTING;
+      mapped += (long)OC_PAGER_PAGE;
+    }
   }
   /* Protect the dirty runs while locked: from here on a write faults and waits. */
   for (size_t i = 0; i < count;) {
@@ -62,6 +88,7 @@ static long evict_chunk(struct oc_pager_region *r, size_t first, size_t count) {
       for (size_t k = i; k < j; k++) {
         was[k] = OC_PAGE_DIRTY | OC_PAGE_REFERENCED; /* not written: kept as it is */
         r->state[first + k] = OC_PAGE_DIRTY;
+        mapped -= (long)OC_PAGER_PAGE;
       }
     dirty += j - i;
     i = j > i ? j : i + 1;
@@ -69,7 +96,6 @@ static long evict_chunk(struct oc_pager_region *r, size_t first, size_t count) {
   r->busy++;
   pthread_mutex_unlock(&r->lock);
   uintptr_t base = atomic_load(&r->start);
-  size_t written = 0;
   for (size_t i = 0; dirty && i < count;) {
     size_t j = i;
     while (j < count && was[j] == OC_PAGE_DIRTY)
@@ -78,55 +104,99 @@ static long evict_chunk(struct oc_pager_region *r, size_t first, size_t count) {
       size_t p = first + i;
       if (oc_pager_store_write(r->io_fd, r->direct, (void *)(base + p * OC_PAGER_PAGE),
                                (j - i) * OC_PAGER_PAGE, (off_t)(p * OC_PAGER_PAGE))) {
-        written += (j - i) * OC_PAGER_PAGE;
+        e->written += (j - i) * OC_PAGER_PAGE;
       } else {
         oc_pager_store_failed(r->what, "write", errno);
-        for (size_t k = i; k < j; k++)
+        for (size_t k = i; k < j; k++) {
           was[k] = OC_PAGE_DIRTY | OC_PAGE_REFERENCED; /* kept */
+          mapped -= (long)OC_PAGER_PAGE;
+        }
       }
     }
     i = j > i ? j : i + 1;
   }
-  long dropped = 0;
+  return mapped;
+}
+
+/* Region r locked: whether the batch may take a chunk of r. A batch holds chunks of
+ * one region (each raised its busy count until the batch is issued): a fork's
+ * prepare handler holds each region in turn once its I/O is done, and would wait for
+ * ever on a region whose chunk waits in a batch that waits for the held one. */
+static bool batch_takes(const struct evict_batch *b, const struct oc_pager_region *r) {
+  return b->count < b->capacity && (!b->count || b->chunk[b->count - 1].r == r);
+}
+
+/* Drops the batch's written chunks and records them; returns the bytes dropped. */
+static long evict_batch_issue(struct evict_batch *b) {
+  enum { RANGES = 128 };
+  struct iovec ranges[RANGES];
+  unsigned n = 0;
   /* With an unmap pending, new memory may lie where these pages were: all stay,
    * clean (the dirty ones were written and protected). */
   bool drop = oc_pager_drop_begin();
-  for (size_t i = 0; drop && i < count;) {
-    size_t j = i;
-    while (j < count && (was[j] == OC_PAGE_DIRTY || was[j] == OC_PAGE_CLEAN))
-      j++;
-    if (j > i) {
-      madvise((void *)(base + (first + i) * OC_PAGER_PAGE), (j - i) * OC_PAGER_PAGE,
-              MADV_DONTNEED);
-      dropped += (long)((j - i) * OC_PAGER_PAGE);
+  for (unsigned c = 0; drop && c < b->count; c++) {
+    const struct evicting *e = &b->chunk[c];
+    uintptr_t base = atomic_load(&e->r->start);
+    for (size_t i = 0; i < e->count;) {
+      size_t j = i;
+      while (j < e->count && (e->was[j] == OC_PAGE_DIRTY || e->was[j] == OC_PAGE_CLEAN))
+        j++;
+      if (j > i) {
+        if (n == RANGES) {
+          oc_os_advise_ranges(ranges, n, MADV_DONTNEED);
+          n = 0;
+        }
+        ranges[n++] = (struct iovec){(void *)(base + (e->first + i) * OC_PAGER_PAGE),
+                                     (j - i) * OC_PAGER_PAGE};
+      }
+      i = j > i ? j : i + 1;
     }
-    i = j > i ? j : i + 1;
   }
+  if (n)
+    oc_os_advise_ranges(ranges, n, MADV_DONTNEED);
   oc_pager_drop_end();
-  pthread_mutex_lock(&r->lock);
-  for (size_t i = 0; i < count; i++) {
-    if (was[i] == OC_PAGE_DIRTY)
-      r->stored[first + i] = 1;
-    if (was[i] == OC_PAGE_DIRTY || was[i] == OC_PAGE_CLEAN)
-      r->state[first + i] = drop ? OC_PAGE_MISSING : OC_PAGE_CLEAN;
-    else if (was[i] == (OC_PAGE_DIRTY | OC_PAGE_REFERENCED))
-      r->state[first + i] = OC_PAGE_DIRTY;
+  long total = 0;
+  for (unsigned c = 0; c < b->count; c++) {
+    const struct evicting *e = &b->chunk[c];
+    struct oc_pager_region *r = e->r;
+    long dropped = 0;
+    pthread_mutex_lock(&r->lock);
+    for (size_t i = 0; i < e->count; i++) {
+      size_t p = e->first + i;
+      if (e->was[i] == OC_PAGE_DIRTY)
+        r->stored[p] = 1;
+      if (e->was[i] == OC_PAGE_DIRTY || e->was[i] == OC_PAGE_CLEAN) {
+        r->state[p] = drop ? OC_PAGE_MISSING : OC_PAGE_CLEAN;
+        dropped += drop ? (long)OC_PAGER_PAGE : 0;
+      } else if (e->was[i] == (OC_PAGE_DIRTY | OC_PAGE_REFERENCED)) {
+        r->state[p] = OC_PAGE_DIRTY;
+      }
+    }
+    atomic_fetch_sub(&oc_pager_resident_bytes, dropped);
+    uintptr_t start = atomic_load(&r->start) + e->first * OC_PAGER_PAGE;
+    r->busy--;
+    pthread_cond_broadcast(&r->changed);
+    pthread_mutex_unlock(&r->lock);
+    if (dropped)
+      oc_pager_evicted(start, e->count * OC_PAGER_PAGE, e->written);
+    total += dropped;
   }
-  atomic_fetch_sub(&oc_pager_resident_bytes, dropped);
-  r->busy--;
-  pthread_cond_broadcast(&r->changed);
-  pthread_mutex_unlock(&r->lock);
-  if (dropped)
-    oc_pager_evicted(base + first * OC_PAGER_PAGE, count * OC_PAGER_PAGE, written);
-  return dropped;
+  b->count = 0;
+  return total;
 }
 
-static void evict_range(uintptr_t start, size_t len) {
+/* Evicts [start, start + len) into the batch (issued when full). */
+static void evict_range(struct evict_batch *b, uintptr_t start, size_t len) {
   uintptr_t at = start, end = start + len;
   while (at < end) {
     struct oc_pager_region *r = oc_pager_region_lock(at);
     if (!r)
       return;
+    if (!batch_takes(b, r)) {
+      pthread_mutex_unlock(&r->lock);
+      evict_batch_issue(b);
+      continue;
+    }
     uintptr_t base = atomic_load(&r->start);
     size_t page = (at - base + OC_PAGER_PAGE - 1) / OC_PAGER_PAGE;
     size_t last = (end - base) / OC_PAGER_PAGE; /* whole pages only */
@@ -138,15 +208,15 @@ static void evict_range(uintptr_t start, size_t len) {
     }
     /* Pages being filled are left alone: their fill may be waiting for this worker. */
     size_t count = last - page < EVICT_CHUNK_PAGES ? last - page : EVICT_CHUNK_PAGES;
-    evict_chunk(r, page, count);
+    evict_chunk(b, r, page, count);
     at = base + (page + count) * OC_PAGER_PAGE;
   }
 }
 
 static bool evictable(unsigned char s) { return s == OC_PAGE_CLEAN || s == OC_PAGE_DIRTY; }
 
-/* Evicts about bytes by the clock; returns the bytes dropped. */
-static long evict_by_clock(long bytes) {
+/* Evicts about bytes by the clock, through the batch (issued before it returns). */
+static void evict_by_clock(struct evict_batch *b, long bytes) {
   long dropped = 0;
   /* Two sweeps at most: the first may only clear referenced bits. */
   for (unsigned steps = 0; dropped < bytes && steps < 2 * OC_PAGER_REGIONS + 2;) {
@@ -158,6 +228,11 @@ static long evict_by_clock(long bytes) {
       hand_region = (hand_region + 1) % OC_PAGER_REGIONS;
       hand_page = 0;
       steps++;
+      continue;
+    }
+    if (!batch_takes(b, r)) {
+      pthread_mutex_unlock(&r->lock);
+      evict_batch_issue(b);
       continue;
     }
     size_t p = hand_page, run = 0;
@@ -173,11 +248,11 @@ static long evict_by_clock(long bytes) {
     }
     hand_page = p + run;
     if (run)
-      dropped += evict_chunk(r, p, run);
+      dropped += evict_chunk(b, r, p, run);
     else
       pthread_mutex_unlock(&r->lock);
   }
-  return dropped;
+  evict_batch_issue(b);
 }
 
 static long headroom(long cap) {
@@ -220,11 +295,18 @@ void oc_pager_evict_later(uintptr_t start, size_t len) {
    * a column walk's releases, a page each, were lost (21 k of 33 k pushes refused):
    * the group stayed at the pager's cap, so the walk's prefetches were held back for
    * room and its pages came by fault. */
-  if (!oc_queue_push(&evict_queue, &work))
-    evict_range(start, len);
+  if (!oc_queue_push(&evict_queue, &work)) {
+    struct evicting chunk;
+    struct evict_batch alone = {0, 1, &chunk};
+    evict_range(&alone, start, len);
+    evict_batch_issue(&alone);
+  }
 }
 
 #define RELEASES_PER_WAKE 64
+/* The evict worker's batch: a chunk per release it takes at a wake-up. */
+static struct evicting worker_chunks[RELEASES_PER_WAKE];
+static struct evict_batch worker_batch = {0, RELEASES_PER_WAKE, worker_chunks};
 
 static void *evict_main(void *unused) {
   (void)unused;
@@ -235,7 +317,8 @@ static void *evict_main(void *unused) {
         OC_POP_STOPPED)
       break;
     for (unsigned i = 0; i < taken; i++)
-      evict_range(works[i].start, works[i].len);
+      evict_range(&worker_batch, works[i].start, works[i].len);
+    evict_batch_issue(&worker_batch);
     long cap = atomic_load(&oc_pager_resident_bytes) > 0 ? resident_cap() : LONG_MAX;
     atomic_store(&resident_cap_now, cap);
     long over = atomic_load(&oc_pager_resident_bytes) - (cap - headroom(cap));
@@ -244,7 +327,7 @@ static void *evict_main(void *unused) {
     if (cap != LONG_MAX && over > 0)
       over -= oc_release_batch(over + headroom(cap));
     if (cap != LONG_MAX && over > 0)
-      evict_by_clock(over + headroom(cap));
+      evict_by_clock(&worker_batch, over + headroom(cap));
     pthread_mutex_lock(&room_lock);
     pthread_cond_broadcast(&room_made);
     pthread_mutex_unlock(&room_lock);

@@ -8,9 +8,11 @@
  * cannot be read ends the program with a message (its thread would otherwise wait
  * for ever, and zeros would be wrong data).
  */
+#include <assert.h>
 #include <errno.h>
 #include <linux/userfaultfd.h>
 #include <poll.h>
+#include <sys/epoll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,12 +29,15 @@
 #define FAULT_WORKERS 2
 /* Prefetch fillers (single pages of scattered hints and the prefetch workers' blocks):
  * read at depth 1 they would cap a column walk at one disk latency per page; many in
- * flight (PLATFORM.md: 8k IOPS at depth 1, 16k at depth 32). */
-#define AHEAD_FILLERS 16
+ * flight (PLATFORM.md: 8k IOPS at depth 1, 16k at depth 32). 32 of them: the spilled
+ * column walk took 1.0-1.15 k pager faults where 16 left it 1.6-2.1 k, the stencil and
+ * the mat-vec no slower, the cyclic scan's bytes 1-2% more (3 alternated runs). */
+#define AHEAD_FILLERS 32
 /* A fault fills the missing pages from it on: one page where faults scatter (a column
  * walk would otherwise read a whole row block per page it uses), a window doubling up
  * to 1 MiB while each starts where a fill of one of the region's streams ended (a
- * fault's or a prefetch's: pager_streams.h), as the kernel's readahead does
+ * fault's or a prefetch's: pager_streams.h), as the kernel's readahead does, or ends
+ * just below one (a stream walking down, which the kernel's read-around serves)
  * (the disk reads 1.1 GB/s in 256 KiB reads at depth 1, 1.5 GB/s in 1 MiB ones; a
  * sweep of malloc'd memory under the pager, 3 interleaved runs: heap_matvec 0.46-0.55 s
  * against 0.51-0.60 with 256 KiB, heap_jacobi2d 0.69-0.73 against 0.77-0.90, the same
@@ -52,6 +57,16 @@
 #define WRITE_WINDOW_PAGES 16
 #define WRITE_WINDOW_MAX_PAGES 256
 #define MESSAGES_PER_READ 16
+/* A read fault into a region whose read fills are mostly written next (a
+ * read-modify-write, out[o] += v) fills writable (dirty): each write-protect fault
+ * costs a round trip through a fill worker and a TLB shootdown, a page filled
+ * writable and then not written only its write-back. The score: a write to a clean
+ * page adds 2, a read fill that stays clean takes 1, so it climbs while more than
+ * half of them are written; every 8th read fill stays clean to go on measuring.
+ * (A spilled random scatter, 200 k updates: 64 k write-protect faults before.) */
+#define REWRITES_MAX 32
+#define REWRITES_FILL_DIRTY 16
+#define REWRITES_PROBE_EVERY 8
 
 static pthread_t fault_threads[FAULT_WORKERS];
 static pthread_t ahead_threads[AHEAD_FILLERS];
@@ -69,21 +84,40 @@ static char *buffer(void) {
   return fill_buffer;
 }
 
-/* Region locked, pages [first, first + count) MISSING: reads and maps them (dirty:
- * writable, for a write fault); returns with the region unlocked. */
-static void fill_run(struct oc_pager_region *r, size_t first, size_t count, bool prefetch,
-                     bool dirty) {
+/* Whether a fill's span may pass over the page: missing, or mapped and then left
+ * as it is. Pages being read or evicted end a span. */
+static bool spannable(const struct oc_pager_region *r, size_t page) {
+  enum oc_page_state s = oc_page_state(r, page);
+  return s == OC_PAGE_MISSING || s == OC_PAGE_CLEAN || s == OC_PAGE_DIRTY;
+}
+
+/* Region locked, pages [first, first + count) spannable, the first and the last
+ * MISSING: reads the span in one read and maps its missing pages (dirty: writable,
+ * for a write fault); returns with the region unlocked. Its mapped pages keep what
+ * they hold (the store's copy of a dirty one is older). */
+static void fill_span(struct oc_pager_region *r, size_t first, size_t count, bool prefetch,
+                      bool dirty) {
+  enum { NOT_MINE, FILLING, MAPPED };
+  unsigned char mine[FILL_MAX_PAGES];
   char *buf = buffer();
   if (!buf) {
     fprintf(stderr, "outcore: pager: no memory for a fill buffer\n");
     abort();
   }
-  memset(r->state + first, OC_PAGE_FILLING, count);
+  assert(count <= FILL_MAX_PAGES);
+  size_t filling = 0;
+  for (size_t i = 0; i < count; i++) {
+    mine[i] = oc_page_state(r, first + i) == OC_PAGE_MISSING ? FILLING : NOT_MINE;
+    if (mine[i] == FILLING) {
+      r->state[first + i] = OC_PAGE_FILLING;
+      filling++;
+    }
+  }
   bool zeros = !memchr(r->stored + first, 1, count); /* never written out: no read */
   r->busy++;
   pthread_mutex_unlock(&r->lock);
   size_t bytes = count * OC_PAGER_PAGE;
-  oc_pager_wait_for_room(bytes);
+  oc_pager_wait_for_room(filling * OC_PAGER_PAGE);
   if (zeros)
     memset(buf, 0, bytes);
   else if (!oc_pager_store_read(r->io_fd, r->direct, buf, bytes,
@@ -92,34 +126,70 @@ static void fill_run(struct oc_pager_region *r, size_t first, size_t count, bool
     oc_pager_store_failed(r->what, "read", errno);
     abort();
   }
-  bool mapped = oc_pager_uffd_copy(r, first, count, buf, !dirty);
+  long mapped = 0;
+  for (size_t i = 0; i < count;) {
+    size_t j = i;
+    while (j < count && mine[j] == FILLING)
+      j++;
+    if (j > i && oc_pager_uffd_copy(r, first + i, j - i, buf + i * OC_PAGER_PAGE, !dirty)) {
+      memset(mine + i, MAPPED, j - i);
+      mapped += (long)((j - i) * OC_PAGER_PAGE);
+    }
+    i = j > i ? j : i + 1;
+  }
   pthread_mutex_lock(&r->lock);
-  memset(r->state + first,
-         !mapped ? OC_PAGE_MISSING : (dirty ? OC_PAGE_DIRTY : OC_PAGE_CLEAN) | OC_PAGE_REFERENCED,
-         count);
-  if (mapped)
-    atomic_fetch_add(&oc_pager_resident_bytes, (long)bytes);
+  for (size_t i = 0; i < count; i++)
+    if (mine[i] != NOT_MINE)
+      r->state[first + i] = mine[i] == FILLING
+                                ? OC_PAGE_MISSING
+                                : (dirty ? OC_PAGE_DIRTY : OC_PAGE_CLEAN) | OC_PAGE_REFERENCED;
+  atomic_fetch_add(&oc_pager_resident_bytes, mapped);
   uintptr_t start = atomic_load(&r->start) + first * OC_PAGER_PAGE;
   r->busy--;
   pthread_cond_broadcast(&r->changed);
   pthread_mutex_unlock(&r->lock);
   if (mapped)
-    oc_pager_filled(start, bytes, prefetch);
+    oc_pager_filled(start, (size_t)mapped, prefetch);
 }
 
-/* Region locked, page MISSING: fills the missing run from page, up to asked pages or
- * the stream's doubled window where page continues one (pager_streams.h), at most
- * max; returns its end, with the region unlocked. */
+/* Region locked, page MISSING: fills from page up, asked pages or the stream's
+ * doubled window where page continues one (pager_streams.h), at most max, or that
+ * window down to page where a stream walks down; the fill passes over mapped pages
+ * (a row's page that a hint brought in, every 7 pages of a stencil's output grid,
+ * had cut its stream into fills of 6 pages). Returns the page after the fill, with
+ * the region unlocked. */
 static size_t fill_from(struct oc_pager_region *r, size_t page, size_t asked, size_t max,
                         bool prefetch, bool dirty) {
-  size_t grown = oc_pager_streams_window(&r->streams, page, 0, max);
-  size_t window = grown > asked ? grown : asked;
-  size_t end = page + 1;
-  while (end < r->pages && end - page < window && oc_page_state(r, end) == OC_PAGE_MISSING)
-    end++;
-  oc_pager_streams_filled(&r->streams, page, end - page);
-  fill_run(r, page, end - page, prefetch, dirty);
+  struct oc_pager_fill_window w = oc_pager_streams_window(&r->streams, page, 0, max);
+  size_t first = page, end = page + 1, passed = 0;
+  if (w.down) {
+    while (first > 0 && end - first < w.pages && spannable(r, first - 1))
+      first--;
+    while (oc_page_state(r, first) != OC_PAGE_MISSING)
+      first++;
+  } else {
+    size_t window = w.pages > asked ? w.pages : asked;
+    while (end < r->pages && end - page < window && spannable(r, end))
+      end++;
+    while (oc_page_state(r, end - 1) != OC_PAGE_MISSING)
+      end--;
+    while (end + passed < r->pages && passed < max &&
+           oc_page_state(r, end + passed) != OC_PAGE_MISSING)
+      passed++;
+  }
+  oc_pager_streams_filled(&r->streams, first, end - first, passed);
+  fill_span(r, first, end - first, prefetch, dirty);
   return end;
+}
+
+/* Region locked: whether a read fault fills writable (REWRITES_FILL_DIRTY). */
+static bool read_fill_dirty(struct oc_pager_region *r) {
+  bool probe = r->read_fills++ % REWRITES_PROBE_EVERY == 0;
+  if (r->rewrites >= REWRITES_FILL_DIRTY && !probe)
+    return true;
+  if (r->rewrites)
+    r->rewrites--;
+  return false;
 }
 
 /* The run of pages in state s around page, inside its aligned window of window pages. */
@@ -153,10 +223,12 @@ static void handle_fault(const struct uffd_msg *msg) {
   r->writing = write;
   enum oc_page_state s = oc_page_state(r, page);
   if (s == OC_PAGE_MISSING) {
-    fill_from(r, page, 1, FILL_MAX_PAGES, false, write);
+    fill_from(r, page, 1, FILL_MAX_PAGES, false, write || read_fill_dirty(r));
     return;
   }
   if (msg->arg.pagefault.flags & UFFD_PAGEFAULT_FLAG_WP) {
+    if (s == OC_PAGE_CLEAN)
+      r->rewrites = r->rewrites + 2 < REWRITES_MAX ? r->rewrites + 2 : REWRITES_MAX;
     /* Unprotecting wakes the writer; the pages now differ from the store. */
     if (s == OC_PAGE_CLEAN && page == r->wp_next && r->wp_window) {
       size_t window = 2 * r->wp_window < WRITE_WINDOW_MAX_PAGES ? 2 * r->wp_window
@@ -183,10 +255,38 @@ static void handle_fault(const struct uffd_msg *msg) {
 
 static void *fault_worker_main(void *slot);
 
+/* Each fault worker waits in an epoll set of its own, with EPOLLEXCLUSIVE: a fault
+ * then wakes one of them, where poll() woke both (a spilled random gather under the
+ * pager: 660 k context switches, 562 k with this, its system time 10.5-11.2 s against
+ * 9.3-9.7). -1 where epoll refuses: the worker polls. */
+static __thread int worker_epoll = -1;
+
+static int exclusive_waiter(void) {
+  int ep = epoll_create1(EPOLL_CLOEXEC);
+  struct epoll_event wanted = {.events = EPOLLIN | EPOLLEXCLUSIVE};
+  if (ep >= 0 && epoll_ctl(ep, EPOLL_CTL_ADD, oc_pager_uffd, &wanted) != 0) {
+    close(ep);
+    ep = -1;
+  }
+  return ep;
+}
+
+/* Until the userfaultfd has a message (or a signal came): true, or false on an error. */
+static bool wait_for_message(void) {
+  if (worker_epoll >= 0) {
+    struct epoll_event got;
+    return epoll_wait(worker_epoll, &got, 1, -1) >= 0 || errno == EINTR;
+  }
+  struct pollfd p = {.fd = oc_pager_uffd, .events = POLLIN};
+  return poll(&p, 1, -1) >= 0 || errno == EINTR;
+}
+
 /* A fill worker is leaving: another takes its place. */
 static void replace_worker(void *slot) {
   unsigned i = (unsigned)(uintptr_t)slot;
   pthread_detach(pthread_self()); /* nobody joins it */
+  if (worker_epoll >= 0)
+    close(worker_epoll);
   fprintf(stderr, "outcore: pager fill worker %u exited; starting another\n", i);
   if (!oc_thread_start(&fault_threads[i], fault_worker_main, slot)) {
     fprintf(stderr, "outcore: cannot start a pager fill worker: faults on paged memory "
@@ -200,13 +300,13 @@ static void *fault_worker_main(void *slot) {
   pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
   pthread_cleanup_push(replace_worker, slot);
   struct uffd_msg msgs[MESSAGES_PER_READ];
+  worker_epoll = exclusive_waiter();
   for (;;) {
-    struct pollfd p = {.fd = oc_pager_uffd, .events = POLLIN};
     /* Only here may the thread be cancelled: never with pages marked FILLING. */
     pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, &old);
-    int ready = poll(&p, 1, -1);
+    bool ready = wait_for_message();
     pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
-    if (ready < 0 && errno != EINTR)
+    if (!ready)
       break;
     oc_pager_events_read_begin();
     ssize_t n = read(oc_pager_uffd, msgs, sizeof msgs);

@@ -100,6 +100,7 @@ struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int sto
     r->streams = (struct oc_pager_streams){0};
     r->wp_next = r->wp_window = 0;
     r->writing = false;
+    r->rewrites = r->read_fills = 0;
     pthread_mutex_unlock(&r->lock);
     atomic_store_explicit(&r->start, start, memory_order_release);
   }

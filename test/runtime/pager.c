@@ -203,6 +203,62 @@ static void write_stream_mode(const char *path) {
     CHECK(file_page_is(path, i, 1), "file page %ld after unmap", i);
 }
 
+/* The pager's read faults while pages first, first + step, ... (count of them) are
+ * read and checked. */
+static long read_faults(const char *p, long first, long step, long count) {
+  long before = oc_counter_value(OC_PAGER_FAULTS);
+  for (long k = 0, i = first; k < count; k++, i += step)
+    CHECK(page_is(p, i, 0), "page %ld: not the file's data", i);
+  return oc_counter_value(OC_PAGER_FAULTS) - before;
+}
+
+/* A walk down the region, as glibc's memmove copies a large block: the faults fill
+ * doubling windows below them (one fault per page before). */
+static void read_down_mode(const char *path) {
+  long pages = 1024;
+  char *p = map_region(path, pages);
+  if (!p)
+    return;
+  long faults = read_faults(p, pages - 1, -1, pages);
+  CHECK(faults > 0 && faults <= 16, "%ld faults for a walk down %ld pages", faults, pages);
+  oc_pager_unmap(p, pages * PAGE);
+}
+
+/* Updates of scattered pages (out[o] += v): once most read fills are written next,
+ * read faults fill writable, with no write-protect fault to follow (one per page
+ * before). */
+static void scattered_updates_mode(const char *path) {
+  long pages = 1024;
+  char *p = map_region(path, pages);
+  if (!p)
+    return;
+  long before = oc_counter_value(OC_PAGER_WRITE_FAULTS);
+  for (long k = 0; k < pages; k++) {
+    long i = (k * 389) % pages; /* 389 is prime to 1024: every page once */
+    CHECK(page_is(p, i, 0), "page %ld: not the file's data", i);
+    fill_page(p, i, 1);
+  }
+  long faults = oc_counter_value(OC_PAGER_WRITE_FAULTS) - before;
+  CHECK(faults <= pages / 4, "%ld write faults for %ld scattered updates", faults, pages);
+  CHECK(oc_pager_unmap(p, pages * PAGE) == 0, "oc_pager_unmap: %s", strerror(errno));
+  for (long i = 0; i < pages; i++)
+    CHECK(file_page_is(path, i, 1), "file page %ld after unmap", i);
+}
+
+/* A walk up a region where every 7th page is mapped already (as a hint had brought
+ * in a page of each row of a stencil's output grid): the fills pass over them, in
+ * doubling windows (one fault per gap before). */
+static void stream_over_mapped_mode(const char *path) {
+  long pages = 1024;
+  char *p = map_region(path, pages);
+  if (!p)
+    return;
+  read_faults(p, 6, 7, pages / 7);
+  long faults = read_faults(p, 0, 1, pages);
+  CHECK(faults > 0 && faults <= 32, "%ld faults for a walk over %ld pages", faults, pages);
+  oc_pager_unmap(p, pages * PAGE);
+}
+
 static void prefetch_mode(const char *path) {
   long pages = 2048;
   char *p = map_region(path, pages);
@@ -468,6 +524,12 @@ int main(int argc, char **argv) {
   close(fd);
   if (!strcmp(mode, "fill"))
     fill_mode(path);
+  else if (!strcmp(mode, "read_down"))
+    read_down_mode(path);
+  else if (!strcmp(mode, "scattered_updates"))
+    scattered_updates_mode(path);
+  else if (!strcmp(mode, "stream_over_mapped"))
+    stream_over_mapped_mode(path);
   else if (!strcmp(mode, "prefetch"))
     prefetch_mode(path);
   else if (!strcmp(mode, "write_stream"))
