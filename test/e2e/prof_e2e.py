@@ -4,7 +4,9 @@ with and without OUTCORE_TRACE under a small OUTCORE_MEM_LIMIT, and check that
   error line and nothing else;
 - outcore-prof writes the pictures, the report and the tables, with both arrays, their
   tags linked to the remarks, and counts that agree with OUTCORE_STATS;
-- a missing or truncated trace is one clear error.
+- a missing or truncated trace is one clear error;
+- under OUTCORE_BACKEND=pager the faults in the trace are the pager's own (exact), as
+  many as it counted, and its evictions are there.
 
 usage: prof_e2e.py OUTCORE_CC OUTCORE_PROF WORK_DIR
 """
@@ -79,6 +81,7 @@ def main():
             fail(f"outcore-prof on {path}: exit {p.returncode}, stderr {p.stderr!r}")
         print("prof_e2e: bad input:", p.stderr.strip())
     check_gather(outcore_cc, prof, work)
+    check_paged(outcore_cc, prof, work)
     print("prof_e2e: ok")
 
 
@@ -126,6 +129,42 @@ def check_gather(outcore_cc, prof, work):
         fail(f"gather: {filtered} of {counters['hints_seen']} hints filtered in the trace")
     print(f"prof_e2e: gather: {summary['prefetch_hints']} hints in "
           f"{summary['records']['prefetch_hints']} records, {filtered} filtered")
+
+
+def check_paged(outcore_cc, prof, work):
+    """An oc_pager_map region swept under the pager: the trace's faults are the ones the
+    pager saw (a page filled; a write-protect fault on a mapped page is not one)."""
+    exe = os.path.join(work, "prof_paged")
+    run([outcore_cc, "-O2", os.path.join(HERE, "prof_paged.c"), "-o", exe])
+    limit = {"OUTCORE_MEM_LIMIT": "8M"}  # half the matrix
+    plain = run([exe], env={**limit, "OUTCORE_BACKEND": "madvise"})
+    trace, stats = os.path.join(work, "paged.bin"), os.path.join(work, "paged.json")
+    traced = run([exe], env={**limit, "OUTCORE_BACKEND": "pager", "OUTCORE_TRACE": trace,
+                             "OUTCORE_STATS": stats})
+    if traced.stdout != plain.stdout or not plain.stdout.startswith("checksum"):
+        fail(f"paged output differs: {plain.stdout!r} vs {traced.stdout!r}")
+    with open(stats) as f:
+        counters = json.load(f)
+    if counters.get("backend") != "pager":
+        print("prof_e2e: paged: skipped (the pager is not running here: userfaultfd)")
+        return
+    out = os.path.join(work, "paged-report")
+    run([prof, trace, "-o", out])
+    with open(os.path.join(out, "summary.json")) as f:
+        summary = json.load(f)
+    records = summary["records"]
+    if not summary["complete"] or summary["lost_records"] or not summary["exact_faults"]:
+        fail(f"paged: complete {summary['complete']}, lost {summary['lost_records']}, "
+             f"exact faults {summary['exact_faults']}")
+    reads, writes = counters["pager_faults"], counters["pager_write_faults"]
+    if not reads <= records["faults"] <= reads + writes or not reads:
+        fail(f"paged: trace {records['faults']} faults, pager {reads} read + {writes} write")
+    if counters["pager_bytes_evicted"] and not records["page_outs"]:
+        fail(f"paged: {counters['pager_bytes_evicted']} bytes evicted, no page-out traced")
+    if sum(a["faults"] for a in summary["arrays"]) == 0:
+        fail(f"paged: no array holds a fault: {summary['arrays']}")
+    print(f"prof_e2e: paged: {records['faults']} faults ({reads} read, {writes} write in the "
+          f"stats), {records['page_outs']} page-outs")
 
 
 def check_counts(summary, counters):
