@@ -92,7 +92,11 @@ bool oc_pager_adopt(void *start, size_t len, int store_fd, size_t stored_len, co
     errno = ENOSYS;
     return false;
   }
-  return oc_pager_region_add((uintptr_t)start, len, store_fd, stored_len, what) != NULL;
+  if (!oc_pager_region_add((uintptr_t)start, len, store_fd, stored_len, what))
+    return false;
+  /* Its faults and evictions then have an array in outcore-prof, hinted or not. */
+  oc_trace_event(OC_TRACE_MAPPING, (uintptr_t)start, len, 0, -1);
+  return true;
 }
 
 bool oc_pager_forget(void *start, bool write_back) {

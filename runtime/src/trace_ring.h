@@ -28,7 +28,8 @@ enum oc_trace_kind {
   OC_TRACE_LOST,              /* len: records a full ring dropped */
   OC_TRACE_END,               /* the last record of a complete trace; addr: the writer
                                  thread's CPU time (ns) */
-  OC_TRACE_MAPPING,           /* writer: a mapping hints reached [addr, addr + len) */
+  OC_TRACE_MAPPING,           /* a mapping hints reached [addr, addr + len) (writer), or a
+                                 region the pager took (pager.c) */
 };
 
 #define OC_TRACE_FILTERED 1u /* prefetch hint: the bit vector filtered it, no OS call */

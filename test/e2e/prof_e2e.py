@@ -165,6 +165,23 @@ def check_paged(outcore_cc, prof, work):
         fail(f"paged: no array holds a fault: {summary['arrays']}")
     print(f"prof_e2e: paged: {records['faults']} faults ({reads} read, {writes} write in the "
           f"stats), {records['page_outs']} page-outs")
+    # At twice the matrix everything fits: no hint, but the region is still an array, with
+    # the faults that filled it (its initialisation's writes).
+    roomy = {"OUTCORE_MEM_LIMIT": "32M", "OUTCORE_BACKEND": "pager"}
+    traced = run([exe], env={**roomy, "OUTCORE_TRACE": trace, "OUTCORE_STATS": stats})
+    if traced.stdout != plain.stdout:
+        fail(f"paged output differs at 32M: {plain.stdout!r} vs {traced.stdout!r}")
+    run([prof, trace, "-o", out])
+    with open(os.path.join(out, "summary.json")) as f:
+        summary = json.load(f)
+    with open(stats) as f:
+        counters = json.load(f)
+    faults = [a["faults"] for a in summary["arrays"]]
+    if summary["prefetch_hints"] or faults != [summary["records"]["faults"]] or \
+            not faults[0] or faults[0] < counters["pager_faults"]:
+        fail(f"paged at 32M: {summary['prefetch_hints']} hints, faults {faults} in arrays, "
+             f"{summary['records']['faults']} in the trace, {counters['pager_faults']} counted")
+    print(f"prof_e2e: paged at 32M: no hint, {faults[0]} faults in {summary['arrays'][0]['name']}")
 
 
 def check_counts(summary, counters):
