@@ -45,6 +45,13 @@ static _Atomic(long) resident_cap_now = LONG_MAX;
 static unsigned hand_region;
 static size_t hand_page;
 
+/* A page state (with no flag set) that a chunk drops: mapped. */
+static bool evictable(unsigned char s) { return s == OC_PAGE_CLEAN || s == OC_PAGE_DIRTY; }
+
+/* In a chunk's was[]: a dirty page whose protection or write-back failed, kept as it is
+ * (no page state has a flag set there otherwise). */
+#define WAS_KEPT (OC_PAGE_DIRTY | OC_PAGE_REFERENCED)
+
 /* A chunk on its way out: its mapped pages marked EVICTING and the dirty ones
  * written back, waiting for the drop. */
 struct evicting {
@@ -74,7 +81,7 @@ static long evict_chunk(struct evict_batch *b, struct oc_pager_region *r, size_t
   long mapped = 0;
   for (size_t i = 0; i < count; i++) {
     was[i] = (unsigned char)oc_page_state(r, first + i);
-    if (was[i] == OC_PAGE_DIRTY || was[i] == OC_PAGE_CLEAN) {
+    if (evictable(was[i])) {
       r->state[first + i] = OC_PAGE_EVICTING;
       mapped += (long)OC_PAGER_PAGE;
     }
@@ -86,7 +93,7 @@ static long evict_chunk(struct evict_batch *b, struct oc_pager_region *r, size_t
       j++;
     if (j > i && !oc_pager_uffd_protect(r, first + i, j - i, true))
       for (size_t k = i; k < j; k++) {
-        was[k] = OC_PAGE_DIRTY | OC_PAGE_REFERENCED; /* not written: kept as it is */
+        was[k] = WAS_KEPT; /* not written */
         r->state[first + k] = OC_PAGE_DIRTY;
         mapped -= (long)OC_PAGER_PAGE;
       }
@@ -108,7 +115,7 @@ static long evict_chunk(struct evict_batch *b, struct oc_pager_region *r, size_t
       } else {
         oc_pager_store_failed(r->what, "write", errno);
         for (size_t k = i; k < j; k++) {
-          was[k] = OC_PAGE_DIRTY | OC_PAGE_REFERENCED; /* kept */
+          was[k] = WAS_KEPT;
           mapped -= (long)OC_PAGER_PAGE;
         }
       }
@@ -139,7 +146,7 @@ static long evict_batch_issue(struct evict_batch *b) {
     uintptr_t base = atomic_load(&e->r->start);
     for (size_t i = 0; i < e->count;) {
       size_t j = i;
-      while (j < e->count && (e->was[j] == OC_PAGE_DIRTY || e->was[j] == OC_PAGE_CLEAN))
+      while (j < e->count && evictable(e->was[j]))
         j++;
       if (j > i) {
         if (n == RANGES) {
@@ -165,10 +172,10 @@ static long evict_batch_issue(struct evict_batch *b) {
       size_t p = e->first + i;
       if (e->was[i] == OC_PAGE_DIRTY)
         r->stored[p] = 1;
-      if (e->was[i] == OC_PAGE_DIRTY || e->was[i] == OC_PAGE_CLEAN) {
+      if (evictable(e->was[i])) {
         r->state[p] = drop ? OC_PAGE_MISSING : OC_PAGE_CLEAN;
         dropped += drop ? (long)OC_PAGER_PAGE : 0;
-      } else if (e->was[i] == (OC_PAGE_DIRTY | OC_PAGE_REFERENCED)) {
+      } else if (e->was[i] == WAS_KEPT) {
         r->state[p] = OC_PAGE_DIRTY;
       }
     }
@@ -212,8 +219,6 @@ static void evict_range(struct evict_batch *b, uintptr_t start, size_t len) {
     at = base + (page + count) * OC_PAGER_PAGE;
   }
 }
-
-static bool evictable(unsigned char s) { return s == OC_PAGE_CLEAN || s == OC_PAGE_DIRTY; }
 
 /* Evicts about bytes by the clock, through the batch (issued before it returns). */
 static void evict_by_clock(struct evict_batch *b, long bytes) {
