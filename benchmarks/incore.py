@@ -73,6 +73,10 @@ KERNELS = [
     InCoreKernel("small_calls", "small noinline kernel", "shape_small_noinline_calls.c",
                  {"CALLS": 4_000_000}),
     InCoreKernel("tiled_scan", "tiled (blocked)", "shape_tiled_scan.c", {"N": 2_000_000}),
+    # Fifteenth round: an inlined kernel returning a struct, whose result merges with the
+    # transformed copy's in the caller.
+    InCoreKernel("struct_result", "inlined struct result", "shape_struct_result.c",
+                 {"REPEATS": 400}),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
 BUILDS = ("plain", "transformed")

@@ -13,6 +13,7 @@
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
@@ -294,11 +295,26 @@ bool isPrologue(const Instruction &I) {
          isa<AllocaInst>(Store->getPointerOperand());
 }
 
+/// F's sret parameter, where Callee takes F's other arguments and returns the
+/// struct as a value (returnByValue); null where Callee takes them all.
+Argument *resultSlot(Function &F, const Function &Callee) {
+  if (Callee.arg_size() == F.arg_size())
+    return nullptr;
+  auto *Slot = llvm::find_if(F.args(), [](Argument &A) { return A.hasStructRetAttr(); });
+  assert(Slot != F.arg_end() && Callee.arg_size() + 1 == F.arg_size() &&
+         "only the sret parameter is dropped");
+  return &*Slot;
+}
+
 /// Ends the block at B with a tail call of Callee on F's arguments, returning
-/// its result.
+/// its result (stored through F's sret parameter where Callee returns it).
 void forwardTo(IRBuilder<> &B, Function &F, Function &Callee) {
   LLVMContext &Ctx = F.getContext();
-  SmallVector<Value *, 8> Args(llvm::make_pointer_range(F.args()));
+  Argument *Slot = resultSlot(F, Callee);
+  SmallVector<Value *, 8> Args;
+  for (Argument &A : F.args())
+    if (&A != Slot)
+      Args.push_back(&A);
   CallInst *Call = B.CreateCall(&Callee, Args);
   Call->setCallingConv(Callee.getCallingConv());
   // The ABI attributes (signext, byval, sret...) must match the callee's.
@@ -306,10 +322,98 @@ void forwardTo(IRBuilder<> &B, Function &F, Function &Callee) {
   Call->setTailCall();
   if (DISubprogram *SP = F.getSubprogram())
     Call->setDebugLoc(DILocation::get(Ctx, SP->getScopeLine(), 0, SP));
+  if (Slot)
+    B.CreateAlignedStore(Call, Slot, Slot->getParamAlign().valueOrOne());
   if (F.getReturnType()->isVoidTy())
     B.CreateRetVoid();
   else
     B.CreateRet(Call);
+}
+
+/// The scalars in T (its leaves, through structs and arrays); a large number
+/// for a vector or a scalable type, which no register return would hold.
+uint64_t scalarLeaves(Type *T) {
+  if (auto *S = dyn_cast<StructType>(T)) {
+    uint64_t N = 0;
+    for (Type *E : S->elements())
+      N += scalarLeaves(E);
+    return N;
+  }
+  if (auto *A = dyn_cast<ArrayType>(T))
+    return A->getNumElements() * scalarLeaves(A->getElementType());
+  return T->isIntegerTy() || T->isFloatingPointTy() || T->isPointerTy() ? 1 : UINT64_MAX / 2;
+}
+
+/// At most this many scalars come back as a value: beyond the return
+/// registers the backend returns through memory again, and a large aggregate
+/// value costs the backend more than it saves.
+constexpr uint64_t MaxScalarsReturned = 8;
+
+/// The number of F's sret parameter where F returns a struct of a few scalars
+/// through it and nothing else; none otherwise.
+std::optional<unsigned> smallStructResult(const Function &F) {
+  if (!F.getReturnType()->isVoidTy())
+    return std::nullopt;
+  for (const Argument &A : F.args())
+    if (A.hasStructRetAttr())
+      return scalarLeaves(F.getParamStructRetType(A.getArgNo())) <= MaxScalarsReturned
+                 ? std::optional<unsigned>(A.getArgNo())
+                 : std::nullopt;
+  return std::nullopt;
+}
+
+/// Hinted, returning the struct it wrote through its sret parameter SRet as a
+/// value instead (the parameter becomes a slot of its own frame). Where F is
+/// inlined, its caller's copy of the result then merges as values with the
+/// plain body's, as in the plain build; through memory, the two fields read
+/// back side by side after the call seeded the SLP vectorizer, which turned
+/// the plain loop's max/min recurrences into vector selects (1.30x plain's
+/// instructions). Hinted is erased.
+Function *returnByValue(Function &Hinted, unsigned SRet) {
+  LLVMContext &Ctx = Hinted.getContext();
+  Type *Result = Hinted.getParamStructRetType(SRet);
+  MaybeAlign SlotAlign = Hinted.getParamAlign(SRet);
+  SmallVector<Type *, 8> Params;
+  SmallVector<AttributeSet, 8> ParamAttrs;
+  AttributeList Attrs = Hinted.getAttributes();
+  for (const Argument &A : Hinted.args())
+    if (A.getArgNo() != SRet) {
+      Params.push_back(A.getType());
+      ParamAttrs.push_back(Attrs.getParamAttrs(A.getArgNo()));
+    }
+  Function *To = Function::Create(FunctionType::get(Result, Params, false),
+                                  Hinted.getLinkage(), Hinted.getAddressSpace(), "",
+                                  Hinted.getParent());
+  To->takeName(&Hinted);
+  To->setCallingConv(Hinted.getCallingConv());
+  To->setAttributes(AttributeList::get(Ctx, Attrs.getFnAttrs(), AttributeSet(), ParamAttrs));
+  To->setSubprogram(Hinted.getSubprogram());
+  Hinted.setSubprogram(nullptr);
+  To->splice(To->end(), &Hinted);
+  IRBuilder<> B(&To->getEntryBlock(), To->getEntryBlock().begin());
+  AllocaInst *Slot = B.CreateAlloca(Result, nullptr, "oc.result");
+  if (SlotAlign)
+    Slot->setAlignment(std::max(*SlotAlign, Slot->getAlign()));
+  auto Param = To->arg_begin();
+  for (Argument &A : Hinted.args()) {
+    Value *Now = A.getArgNo() == SRet ? static_cast<Value *>(Slot) : &*Param++;
+    if (Now != Slot)
+      Now->takeName(&A);
+    A.replaceAllUsesWith(Now);
+  }
+  for (BasicBlock &BB : *To) {
+    for (Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallInst>(&I); Call && Call->isTailCall())
+        Call->setTailCall(false); // the slot is this frame's now
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+      B.SetInsertPoint(Ret);
+      ReturnInst *ByValue = B.CreateRet(B.CreateAlignedLoad(Result, Slot, Slot->getAlign()));
+      ByValue->setDebugLoc(Ret->getDebugLoc());
+      Ret->eraseFromParent();
+    }
+  }
+  Hinted.eraseFromParent();
+  return To;
 }
 
 /// Moves F's body, attributes and subprogram into a new internal function.
@@ -404,6 +508,12 @@ bool dispatchToSaved(Function &F, Function &Saved, const GlobalValue &LimitNow) 
   Hinted->setComdat(nullptr);
   Hinted->removeFnAttr(Attribute::AlwaysInline);
   Hinted->addFnAttr(Attribute::NoInline); // inlined back, F would carry both bodies
+  bool MustTail = llvm::any_of(instructions(*Hinted), [](const Instruction &I) {
+    auto *Call = dyn_cast<CallInst>(&I);
+    return Call && Call->isMustTailCall(); // its signature must stay the caller's
+  });
+  if (std::optional<unsigned> SRet = smallStructResult(F); SRet && !MustTail)
+    Hinted = returnByValue(*Hinted, *SRet);
 
   restoreBody(F, Saved);
   BasicBlock *InCore;
