@@ -7,6 +7,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -349,14 +350,46 @@ uint64_t scalarLeaves(Type *T) {
 /// value costs the backend more than it saves.
 constexpr uint64_t MaxScalarsReturned = 8;
 
+/// Whether the address V may outlive the call of its function, as
+/// PointerMayBeCaptured has it, but looking into the module's internal
+/// functions V is passed to (the pass's outlined nests take their arrays as
+/// arguments, before the pipeline infers their nocapture) and taking the
+/// runtime's hints for what they are.
+bool mayEscape(const Value &V, unsigned Depth = 2) {
+  struct Tracker : CaptureTracker {
+    unsigned Depth;
+    bool Escapes = false;
+    explicit Tracker(unsigned Depth) : Depth(Depth) {}
+    void tooManyUses() override { Escapes = true; }
+    bool captured(const Use *U) override {
+      auto *Call = dyn_cast<CallBase>(U->getUser());
+      const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+      if (Callee && Call->isArgOperand(U) &&
+          (isRuntimeHint(*Callee) ||
+           (Depth && Callee->hasLocalLinkage() && !Callee->isDeclaration() &&
+            !Callee->isVarArg() &&
+            !mayEscape(*Callee->getArg(Call->getArgOperandNo(U)), Depth - 1))))
+        return false;
+      Escapes = true;
+      return true;
+    }
+  } T(Depth);
+  PointerMayBeCaptured(&V, &T);
+  return T.Escapes;
+}
+
 /// The number of F's sret parameter where F returns a struct of a few scalars
-/// through it and nothing else; none otherwise.
+/// through it and nothing else; none otherwise. The slot's address must not
+/// escape F: an object that points into itself (a C++ list's sentinel) or is
+/// known by its address elsewhere would not survive the copy into the
+/// caller's slot.
 std::optional<unsigned> smallStructResult(const Function &F) {
   if (!F.getReturnType()->isVoidTy())
     return std::nullopt;
   for (const Argument &A : F.args())
     if (A.hasStructRetAttr())
-      return scalarLeaves(F.getParamStructRetType(A.getArgNo())) <= MaxScalarsReturned
+      return scalarLeaves(F.getParamStructRetType(A.getArgNo())) <= MaxScalarsReturned &&
+                     !mayEscape(A)
                  ? std::optional<unsigned>(A.getArgNo())
                  : std::nullopt;
   return std::nullopt;
@@ -512,7 +545,7 @@ bool dispatchToSaved(Function &F, Function &Saved, const GlobalValue &LimitNow) 
     auto *Call = dyn_cast<CallInst>(&I);
     return Call && Call->isMustTailCall(); // its signature must stay the caller's
   });
-  if (std::optional<unsigned> SRet = smallStructResult(F); SRet && !MustTail)
+  if (std::optional<unsigned> SRet = smallStructResult(*Hinted); SRet && !MustTail)
     Hinted = returnByValue(*Hinted, *SRet);
 
   restoreBody(F, Saved);

@@ -2,6 +2,7 @@
 
 #include "RuntimeCalls.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
@@ -13,6 +14,9 @@ namespace outcore {
 namespace {
 
 constexpr const char *CtorName = "outcore.module_ctor";
+constexpr const char *PrefetchName = "oc_prefetch", *PrefetchBlockName = "oc_prefetch_block",
+                     *ReleaseBlockName = "oc_release_block",
+                     *PrefetchReleaseBlockName = "oc_prefetch_release_block";
 // Tags are numbered from 1 in each module; the module constructor asks the
 // runtime for a base, and a hint's tag is base + number, so that tags stay
 // unique in a program of many modules (the runtime keeps release state per tag).
@@ -55,15 +59,21 @@ Runtime declareRuntime(Module &M) {
     return FC;
   };
   Runtime R;
-  R.Prefetch = Declare("oc_prefetch", {Ptr});
-  R.PrefetchBlock = Declare("oc_prefetch_block", {Ptr, I64, I32, I32});
-  R.ReleaseBlock = Declare("oc_release_block", {Ptr, I64, I32, I32});
-  R.PrefetchReleaseBlock =
-      Declare("oc_prefetch_release_block", {Ptr, Ptr, I64, I32, I32});
+  R.Prefetch = Declare(PrefetchName, {Ptr});
+  R.PrefetchBlock = Declare(PrefetchBlockName, {Ptr, I64, I32, I32});
+  R.ReleaseBlock = Declare(ReleaseBlockName, {Ptr, I64, I32, I32});
+  R.PrefetchReleaseBlock = Declare(PrefetchReleaseBlockName, {Ptr, Ptr, I64, I32, I32});
   R.Register = Declare("oc_register_module", {I64});
   R.RegisterTags = Declare("oc_register_tags", {I32}, I32);
   R.MemoryLimitNow = M.getOrInsertGlobal(MemoryLimitNowName, I64);
   return R;
+}
+
+bool isRuntimeHint(const Function &F) {
+  return F.isDeclaration() && is_contained({StringRef(PrefetchName), StringRef(PrefetchBlockName),
+                                            StringRef(ReleaseBlockName),
+                                            StringRef(PrefetchReleaseBlockName)},
+                                           F.getName());
 }
 
 GlobalVariable *tagBase(Module &M) { return tagGlobal(M, TagBaseName); }

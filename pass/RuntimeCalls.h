@@ -39,6 +39,10 @@ struct Runtime {
 /// vectorise around them: they touch no memory the program can see.
 Runtime declareRuntime(llvm::Module &M);
 
+/// Whether F is one of the runtime's hint entry points (oc_prefetch...): they
+/// keep addresses as numbers, never an object the program could reach.
+bool isRuntimeHint(const llvm::Function &F);
+
 /// Widens what F is known to touch once the pass has put fit tests and runtime
 /// calls in it: the attributes the pipeline inferred before the pass (e.g.
 /// memory(argmem: readwrite), nosync) would claim less than F now does.
