@@ -331,24 +331,28 @@ void forwardTo(IRBuilder<> &B, Function &F, Function &Callee) {
     B.CreateRet(Call);
 }
 
-/// The scalars in T (its leaves, through structs and arrays); a large number
-/// for a vector or a scalable type, which no register return would hold.
-uint64_t scalarLeaves(Type *T) {
-  if (auto *S = dyn_cast<StructType>(T)) {
-    uint64_t N = 0;
-    for (Type *E : S->elements())
-      N += scalarLeaves(E);
-    return N;
-  }
-  if (auto *A = dyn_cast<ArrayType>(T))
-    return A->getNumElements() * scalarLeaves(A->getElementType());
-  return T->isIntegerTy() || T->isFloatingPointTy() || T->isPointerTy() ? 1 : UINT64_MAX / 2;
-}
-
 /// At most this many scalars come back as a value: beyond the return
 /// registers the backend returns through memory again, and a large aggregate
 /// value costs the backend more than it saves.
 constexpr uint64_t MaxScalarsReturned = 8;
+
+/// The scalars in T (its leaves, through structs and arrays), counted up to
+/// one more than MaxScalarsReturned; a vector or a scalable type counts as
+/// that many.
+uint64_t scalarLeaves(Type *T) {
+  constexpr uint64_t Many = MaxScalarsReturned + 1;
+  if (auto *S = dyn_cast<StructType>(T)) {
+    uint64_t N = 0;
+    for (Type *E : S->elements())
+      N = std::min(Many, N + scalarLeaves(E));
+    return N;
+  }
+  if (auto *A = dyn_cast<ArrayType>(T)) {
+    uint64_t N = A->getNumElements(), E = scalarLeaves(A->getElementType());
+    return E && N >= Many ? Many : std::min(Many, N * E);
+  }
+  return T->isIntegerTy() || T->isFloatingPointTy() || T->isPointerTy() ? 1 : Many;
+}
 
 /// Whether the address V may outlive the call of its function, as
 /// PointerMayBeCaptured has it, but looking into the module's internal
@@ -379,12 +383,16 @@ bool mayEscape(const Value &V, unsigned Depth = 2) {
 }
 
 /// The number of F's sret parameter where F returns a struct of a few scalars
-/// through it and nothing else; none otherwise. The slot's address must not
-/// escape F: an object that points into itself (a C++ list's sentinel) or is
-/// known by its address elsewhere would not survive the copy into the
-/// caller's slot.
+/// through it and nothing else, and makes no musttail call; none otherwise.
+/// The slot's address must not escape F: an object that points into itself (a
+/// C++ list's sentinel) or is known by its address elsewhere would not survive
+/// the copy into the caller's slot.
 std::optional<unsigned> smallStructResult(const Function &F) {
-  if (!F.getReturnType()->isVoidTy())
+  auto MustTail = [](const Instruction &I) {
+    auto *Call = dyn_cast<CallInst>(&I);
+    return Call && Call->isMustTailCall(); // its signature must stay F's
+  };
+  if (!F.getReturnType()->isVoidTy() || llvm::any_of(instructions(F), MustTail))
     return std::nullopt;
   for (const Argument &A : F.args())
     if (A.hasStructRetAttr())
@@ -541,11 +549,7 @@ bool dispatchToSaved(Function &F, Function &Saved, const GlobalValue &LimitNow) 
   Hinted->setComdat(nullptr);
   Hinted->removeFnAttr(Attribute::AlwaysInline);
   Hinted->addFnAttr(Attribute::NoInline); // inlined back, F would carry both bodies
-  bool MustTail = llvm::any_of(instructions(*Hinted), [](const Instruction &I) {
-    auto *Call = dyn_cast<CallInst>(&I);
-    return Call && Call->isMustTailCall(); // its signature must stay the caller's
-  });
-  if (std::optional<unsigned> SRet = smallStructResult(*Hinted); SRet && !MustTail)
+  if (std::optional<unsigned> SRet = smallStructResult(*Hinted))
     Hinted = returnByValue(*Hinted, *SRet);
 
   restoreBody(F, Saved);
