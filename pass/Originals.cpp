@@ -437,10 +437,12 @@ Function *returnByValue(Function &Hinted, unsigned SRet) {
     Slot->setAlignment(std::max(*SlotAlign, Slot->getAlign()));
   auto Param = To->arg_begin();
   for (Argument &A : Hinted.args()) {
-    Value *Now = A.getArgNo() == SRet ? static_cast<Value *>(Slot) : &*Param++;
-    if (Now != Slot)
-      Now->takeName(&A);
-    A.replaceAllUsesWith(Now);
+    if (A.getArgNo() == SRet) {
+      A.replaceAllUsesWith(Slot);
+      continue;
+    }
+    Param->takeName(&A);
+    A.replaceAllUsesWith(&*Param++);
   }
   for (BasicBlock &BB : *To) {
     for (Instruction &I : BB)
