@@ -9,6 +9,7 @@
 #include "residency.h"
 #include "runtime.h"
 #include "limit.h"
+#include "release.h"
 #include "stats.h"
 #include "trace.h"
 
@@ -80,10 +81,10 @@ static void prefetch_page_unfiltered(uintptr_t addr) {
   struct oc_trace_ring *trace = oc_tls_trace;
   if (UNLIKELY(trace))
     oc_trace_page_hint(trace, addr);
-  oc_prefetch_slow(addr, addr + 1, OC_PREFETCH_PAGE);
+  oc_prefetch_slow(addr, addr + 1, OC_PREFETCH_PAGE, OC_TAG_NONE);
 }
 
-__attribute__((noinline)) static void prefetch_block_slow(uintptr_t addr, long npages);
+__attribute__((noinline)) static void prefetch_block_slow(uintptr_t addr, long npages, int tag);
 
 /* No test of npages here: a count that is not positive, or one whose product wraps,
  * ends outside the word of addr (the slow path then drops or clips it), or, for a few
@@ -107,16 +108,16 @@ static inline void prefetch_block(uintptr_t addr, long npages, int priority, int
   count_seen(counts);
   if (LIKELY(block_resident_fast(addr, npages)))
     return;
-  prefetch_block_slow(addr, npages);
+  prefetch_block_slow(addr, npages, tag);
 }
 
 /* Largest block the bit vector is asked about before the slow path: one word. */
 #define WORD_BYTES ((uintptr_t)64 << OC_GRANULE_SHIFT)
 
-static void prefetch_block_slow(uintptr_t addr, long npages) {
+static void prefetch_block_slow(uintptr_t addr, long npages, int tag) {
   uintptr_t end;
   if (!block_range(addr, npages, &end)) {
-    oc_prefetch_slow(0, 0, OC_PREFETCH_BLOCK); /* counted as dropped */
+    oc_prefetch_slow(0, 0, OC_PREFETCH_BLOCK, tag); /* counted as dropped */
     return;
   }
   /* Resident in a word not all resident: still filtered with no lock. */
@@ -125,16 +126,16 @@ static void prefetch_block_slow(uintptr_t addr, long npages) {
                                  (end + OC_GRANULE_SIZE - 1) >> OC_GRANULE_SHIFT) ==
           (end + OC_GRANULE_SIZE - 1) >> OC_GRANULE_SHIFT)
     return;
-  oc_prefetch_slow(addr, end, OC_PREFETCH_BLOCK);
+  oc_prefetch_slow(addr, end, OC_PREFETCH_BLOCK, tag);
 }
 
 /* The rest of a hint that is not known resident, off the fast path. */
 __attribute__((noinline)) static void prefetch_unfiltered(uintptr_t addr, long npages,
-                                                          enum oc_prefetch_shape shape) {
+                                                          enum oc_prefetch_shape shape, int tag) {
   if (shape == OC_PREFETCH_PAGE)
-    oc_prefetch_slow(addr, addr + 1, OC_PREFETCH_PAGE);
+    oc_prefetch_slow(addr, addr + 1, OC_PREFETCH_PAGE, OC_TAG_NONE);
   else
-    prefetch_block_slow(addr, npages);
+    prefetch_block_slow(addr, npages, tag);
 }
 
 /* A hint of a registered thread, recorded when it is traced (trace non-null), then
@@ -158,7 +159,7 @@ static inline void prefetch_registered(struct oc_trace_ring *trace, uintptr_t ad
   else if (trace)
     oc_trace_hint(trace, OC_TRACE_PREFETCH_HINT, addr, bytes, priority, tag, 0);
   if (!resident)
-    prefetch_unfiltered(addr, npages, shape);
+    prefetch_unfiltered(addr, npages, shape, tag);
 }
 
 /* Not registered yet, or prefetching is off, or past the thread's exit handlers. */
@@ -178,9 +179,9 @@ __attribute__((noinline, cold)) static void prefetch_unregistered(uintptr_t addr
   oc_count(OC_HINTS_SEEN_UNTRACKED, 1);
   uintptr_t end;
   if (shape == OC_PREFETCH_PAGE)
-    oc_prefetch_slow(addr, addr + 1, shape);
+    oc_prefetch_slow(addr, addr + 1, shape, OC_TAG_NONE);
   else if (block_range(addr, npages, &end))
-    oc_prefetch_slow(addr, end, shape);
+    oc_prefetch_slow(addr, end, shape, tag);
 }
 
 static void prefetch_off_fast_path(uintptr_t addr, long npages, int priority, int tag,

@@ -45,9 +45,9 @@ static bool policy_releases(enum oc_policy p) {
 
 /* Release pieces go to the release worker; retiring marks the pages released so a
  * later prefetch of one is a rescue and the worker skips it. */
-static void retire_range(struct oc_range range, void *ctx) {
+static void retire_range(struct oc_range range, uint32_t stamp, void *ctx) {
   (void)ctx;
-  oc_residency_mark_released(range.first, range.end);
+  oc_residency_mark_released(range.first, range.end, stamp);
 }
 
 /* Runs with the release lock held: must never wait (the release worker takes

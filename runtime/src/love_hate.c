@@ -5,6 +5,7 @@
 #include "backend_linux.h"
 #include "limit.h"
 #include "outcore/outcore.h"
+#include "release.h"
 #include "residency.h"
 #include "runtime.h"
 #include "stats.h"
@@ -95,7 +96,7 @@ void oc_love_refill(long now_ns) {
     oc_limit_cached(&lim);
     if (lim.limit - lim.usage < (long)((e - f) << OC_GRANULE_SHIFT))
       continue; /* refilling would only push something else out */
-    oc_prefetch_slow(f << OC_GRANULE_SHIFT, e << OC_GRANULE_SHIFT, OC_PREFETCH_BLOCK);
+    oc_prefetch_slow(f << OC_GRANULE_SHIFT, e << OC_GRANULE_SHIFT, OC_PREFETCH_BLOCK, OC_TAG_NONE);
   }
 }
 
@@ -132,7 +133,7 @@ OC_EXPORT void oc_love(const void *addr, long bytes) {
   if (!running() || !oc_workers_ensure_started() || !data_range(addr, bytes, true, &first, &end))
     return;
   /* Pages the runtime had already marked for release are kept after all. */
-  oc_residency_take_released(first, end);
+  oc_residency_take_released(first, end, NULL);
   if (!oc_loved_set(first, end, true))
     oc_count(OC_HINTS_DROPPED, 1);
 }
@@ -149,7 +150,7 @@ OC_EXPORT void oc_hate(const void *addr, long bytes) {
   oc_count(OC_BYTES_RECORDED, (long)(end - first) << OC_GRANULE_SHIFT);
   /* Marked released, so the worker frees them unless the program prefetches them
    * again first (a rescue). */
-  oc_residency_mark_released(first, end);
+  oc_residency_mark_released(first, end, 0);
   struct oc_work work = {.start = first << OC_GRANULE_SHIFT, .len = (end - first) << OC_GRANULE_SHIFT};
   if (!oc_queue_push(&oc_rt.release_queue, &work))
     oc_count(OC_RELEASES_DROPPED, 1);

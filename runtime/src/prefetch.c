@@ -28,6 +28,7 @@
 #include "backend.h"
 #include "limit.h"
 #include "pacing.h"
+#include "release.h"
 #include "residency.h"
 #include "runtime.h"
 #include "stats.h"
@@ -151,7 +152,26 @@ static void queue_blocks(uintptr_t start, uintptr_t end, bool bounded) {
   }
 }
 
-void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape shape) {
+/* Takes back (rescues) the released granules of [first, last), telling the release
+ * tracking which of them tag itself released within the last limit's worth of
+ * releases; returns how many were released. */
+static long take_back(uintptr_t first, uintptr_t last, int tag) {
+  struct oc_limit_figures f;
+  oc_limit_cached(&f);
+  long limit_mib = f.limit >> 20;
+  struct oc_release_stamp_match own = {
+      .mark = oc_release_mark(tag),
+      .now = oc_release_clock(),
+      .within = limit_mib < (long)OC_STAMP_CLOCK_MASK ? (uint32_t)limit_mib : OC_STAMP_CLOCK_MASK};
+  long rescued = oc_residency_take_released(first, last, &own);
+  if (rescued)
+    oc_count(OC_RELEASES_RESCUED, rescued);
+  if (own.count)
+    oc_release_note_rescued(tag, own.count);
+  return rescued;
+}
+
+void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape shape, int tag) {
   if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING)
     return;
   oc_count(OC_HINTS_SLOW, 1);
@@ -181,9 +201,7 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
   uintptr_t last = (end + OC_GRANULE_SIZE - 1) >> OC_GRANULE_SHIFT;
   bool one_page = last - first <= 1;
 
-  long rescued = oc_residency_take_released(first, last);
-  if (rescued)
-    oc_count(OC_RELEASES_RESCUED, rescued);
+  long rescued = take_back(first, last, tag);
   if (shape == OC_PREFETCH_BLOCK && !one_page && oc_os_readahead_serves(m, first, last)) {
     /* A sequential stream: the kernel reads it ahead; only its releases matter.
      * Marked resident as if prefetched (mincore resyncs keep that honest). */
@@ -234,7 +252,7 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
       last = widened_end(m, first, m->kind == OC_MAP_PAGED && one_page && rescued);
       to = last << OC_GRANULE_SHIFT;
       oc_residency_set_resident(first + 1, last); /* first was marked above */
-      oc_count(OC_RELEASES_RESCUED, oc_residency_take_released(first + 1, last));
+      oc_count(OC_RELEASES_RESCUED, oc_residency_take_released(first + 1, last, NULL));
       if (!bounded) /* a bounded prefetch takes its room below */
         charge_room((long)(last - first - 1) << OC_GRANULE_SHIFT);
     }

@@ -5,7 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "residency.h"
 #include "stats.h"
+
+/* A tag issued at once is judged per window of this many granules it retires
+ * (16 MiB): distrusted for the next window when its own prefetches took back at least
+ * a quarter as many (the walks of a column summed per call, 2048 or 4096 rows: 0.3-1.0
+ * per window, from the second walk on; loops that do not come back: none). */
+#define TRUST_WINDOW_GRANULES 4096
+#define TRUST_RESCUED_SHARE 4
+#define TRUST_SAMPLE 8
+#define CLOCK_TICK_SHIFT 8 /* the release clock ticks every 256 granules (1 MiB) */
 
 struct tag_state {
   int tag, priority;
@@ -17,7 +27,11 @@ struct tag_state {
   struct oc_chunk_accumulator acc;
   struct oc_range queue[OC_TAG_QUEUE_CAPACITY]; /* buffered pieces, oldest first */
   unsigned queue_count;
-  _Atomic(long) recorded, dropped, coalesced, issued, bytes_issued;
+  long window_granules; /* issued-at-once granules in the trust window; under lock */
+  bool distrusted;      /* under lock */
+  unsigned sampled;     /* ranges handed on while distrusted; under lock */
+  _Atomic(long) rescued_in_window;
+  _Atomic(long) recorded, dropped, coalesced, issued, bytes_issued, rescued_own, ignored;
 };
 
 struct priority_level {
@@ -31,6 +45,7 @@ static _Atomic(struct tag_state *) slots[OC_TAG_SLOTS];
 static struct priority_level *levels; /* ascending priority; under lock */
 static unsigned level_count, level_capacity;
 static long buffered_granules; /* under lock */
+static _Atomic(long) recorded_granules; /* the release clock, in granules */
 static struct oc_release_sink sink;
 static bool buffering;
 
@@ -167,16 +182,62 @@ static void buffer_piece(struct tag_state *t, struct oc_range piece) {
   buffered_granules += (long)(piece.end - piece.first);
 }
 
+/* Under lock: whether t's pieces go out at once (the others wait in its queue, where
+ * a rescue costs nothing). */
+static bool issued_at_once(const struct tag_state *t) { return !buffering || t->priority == 0; }
+
+/* Under lock: whether a range t hands on is retired, for a tag issued at once (see
+ * release.h). A distrusted tag retires one range in TRUST_SAMPLE (never issued), so
+ * that its rescues stay visible, and drops the rest before they clear a resident
+ * bit: their prefetches stay filtered. Closes the trust window when it is full. */
+static void count_ignored(struct tag_state *t) {
+  bump(&t->ignored, 1);
+  oc_count(OC_RELEASES_IGNORED, 1);
+}
+
+static bool retires(struct tag_state *t, struct oc_range range) {
+  if (t->distrusted && t->sampled++ % TRUST_SAMPLE) {
+    count_ignored(t);
+    return false;
+  }
+  t->window_granules += (long)(range.end - range.first);
+  if (t->window_granules >= TRUST_WINDOW_GRANULES) {
+    long rescued = atomic_exchange_explicit(&t->rescued_in_window, 0, memory_order_relaxed);
+    t->distrusted = TRUST_RESCUED_SHARE * rescued >= t->window_granules;
+    t->window_granules = 0;
+  }
+  return true;
+}
+
 static void emit_piece(struct oc_range piece, void *ctx) {
   struct tag_state *t = ctx;
-  if (buffering && t->priority > 0)
+  if (!issued_at_once(t)) {
     buffer_piece(t, piece);
-  else
+  } else if (!t->distrusted) {
     issue_piece(t, piece);
+  } else {
+    count_ignored(t); /* a sample, retired to keep its rescues visible */
+  }
+}
+
+void oc_release_note_rescued(int tag, long granules) {
+  struct tag_state *t = find_tag(tag);
+  if (!t)
+    return;
+  bump(&t->rescued_in_window, granules);
+  bump(&t->rescued_own, granules);
+}
+
+uint32_t oc_release_clock(void) {
+  return (uint32_t)(atomic_load_explicit(&recorded_granules, memory_order_relaxed) >>
+                    CLOCK_TICK_SHIFT) &
+         OC_STAMP_CLOCK_MASK;
 }
 
 static void hand_on(struct tag_state *t, struct oc_range range) {
-  sink.retire(range, sink.ctx);
+  if (issued_at_once(t) && !retires(t, range))
+    return;
+  sink.retire(range, oc_release_stamp_of(oc_release_mark(t->tag), oc_release_clock()), sink.ctx);
   long merged = oc_accumulate(&t->acc, range, emit_piece, t);
   bump(&t->coalesced, merged);
   oc_count(OC_RELEASES_COALESCED, merged);
@@ -197,6 +258,8 @@ static bool drop_repeat(struct tag_state *t, uintptr_t first) {
 bool oc_release_drop_repeat(int tag, uintptr_t first) { return drop_repeat(find_tag(tag), first); }
 
 static void count_recorded(struct oc_range range) {
+  atomic_fetch_add_explicit(&recorded_granules, (long)(range.end - range.first),
+                            memory_order_relaxed);
   oc_count(OC_RELEASES_RECORDED, 1);
   oc_count(OC_BYTES_RECORDED, (long)(range.end - range.first) << 12);
 }
@@ -209,7 +272,7 @@ bool oc_release_record(int tag, int priority, struct oc_range range, long now_ns
   if (!t)
     t = create_tag(tag, priority);
   if (!t) { /* untracked: no repeat filter, no buffering */
-    sink.retire(range, sink.ctx);
+    sink.retire(range, 0, sink.ctx);
     issue_piece(NULL, range);
     pthread_mutex_unlock(&lock);
     count_recorded(range);
@@ -312,10 +375,11 @@ void oc_release_write_tags(FILE *out, void *unused) {
       continue;
     fprintf(out,
             "%s\n    {\"tag\": %d, \"priority\": %d, \"recorded\": %ld, \"dropped\": %ld, "
-            "\"coalesced\": %ld, \"issued\": %ld, \"bytes_issued\": %ld, \"bytes_buffered\": %ld}",
+            "\"coalesced\": %ld, \"issued\": %ld, \"bytes_issued\": %ld, \"bytes_buffered\": %ld, "
+            "\"rescued_own\": %ld, \"ignored\": %ld}",
             separator, t->tag, t->priority, atomic_load(&t->recorded), atomic_load(&t->dropped),
             atomic_load(&t->coalesced), atomic_load(&t->issued), atomic_load(&t->bytes_issued),
-            tag_buffered_granules(t) << 12);
+            tag_buffered_granules(t) << 12, atomic_load(&t->rescued_own), atomic_load(&t->ignored));
     separator = ",";
   }
   pthread_mutex_unlock(&lock);

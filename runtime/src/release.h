@@ -5,12 +5,19 @@
  * pieces; priority-0 pieces (and every piece under the "release" policy) are issued
  * at once, the others wait in per-tag queues until oc_release_batch releases the
  * lowest priorities first, round-robin among the tags of a priority.
+ * A tag whose pieces go out at once but whose own prefetches keep taking its pages
+ * back before a memory limit's worth of other releases (a loop in a function called
+ * once per column, whose next call walks the same pages) releases too early: while
+ * a quarter of what it releases comes back that way, its releases are not issued
+ * (hints are non-binding) and the OS's replacement keeps the pages.
  * No system calls here: pieces leave through the sink.
  */
 #ifndef OC_RELEASE_H
 #define OC_RELEASE_H
 
+#include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "coalesce.h"
@@ -18,9 +25,22 @@
 #define OC_TAG_SLOTS 1024     /* distinct tags tracked; more are issued untracked */
 #define OC_TAG_QUEUE_CAPACITY 256
 
+#define OC_TAG_NONE INT_MIN /* a hint with no tag (oc_prefetch) */
+
+/* The byte that marks pages released by tag (oc_residency_mark_released): 1-255,
+ * distinct for tags that differ by less than 255; 0 for OC_TAG_NONE. */
+static inline uint8_t oc_release_mark(int tag) {
+  return tag == OC_TAG_NONE ? 0 : (uint8_t)(1 + ((long)tag - INT_MIN) % 255);
+}
+
+/* The release clock: MiB of releases recorded so far (24 bits, wrapping), the time
+ * in a released page's stamp (oc_release_stamp_of in residency.h). */
+uint32_t oc_release_clock(void);
+
 struct oc_release_sink {
-  /* A release is final: the pages are no longer wanted (mark them released). */
-  void (*retire)(struct oc_range range, void *ctx);
+  /* A release is final: the pages are no longer wanted (mark them released, with
+   * the stamp of the tag's mark and the release clock). */
+  void (*retire)(struct oc_range range, uint32_t stamp, void *ctx);
   /* Send a piece to the OS; false if it could not be queued. */
   bool (*issue)(struct oc_range piece, void *ctx);
   void *ctx;
@@ -36,6 +56,10 @@ bool oc_release_drop_repeat(int tag, uintptr_t first);
 /* Takes a release hint of granules [first, end) at time now_ns. Returns false when
  * it repeated the tag's last page (dropped). Lock-free in that case. */
 bool oc_release_record(int tag, int priority, struct oc_range range, long now_ns);
+
+/* A prefetch hint of tag took back granules that the same tag had released less
+ * than a memory limit's worth of releases before (they would still be in memory). */
+void oc_release_note_rescued(int tag, long granules);
 
 /* Issues buffered pieces, lowest priority first, until at least bytes have gone or
  * nothing is buffered. Returns the bytes issued. */

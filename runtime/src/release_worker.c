@@ -166,7 +166,7 @@ static void release_unloved(uintptr_t first, uintptr_t end) {
     if (loved == end)
       return;
     first = oc_loved_find(loved, end, false);
-    oc_residency_take_released(loved, first);
+    oc_residency_take_released(loved, first, NULL);
   }
 }
 

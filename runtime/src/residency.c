@@ -21,6 +21,14 @@ static char *arena;
 static size_t arena_used;
 static uintptr_t leaf_bases[MAX_LEAVES];
 static _Atomic size_t leaf_count;
+#define GRANULES_PER_LEAF ((uintptr_t)OC_LEAF_WORDS * 64)
+/* Release stamps: a leaf's worth for each of the first STAMPED_LEAVES leaves with a
+ * released page (64 GiB of address space each way; more are not stamped). */
+#define STAMPS_BYTES (GRANULES_PER_LEAF * sizeof(uint32_t))
+#define STAMPED_LEAVES 64
+static char *stamp_arena;
+static size_t stamp_arena_used;
+static bool stamp_arena_refused;
 
 bool oc_residency_init(void) {
   pthread_mutex_lock(&arena_lock);
@@ -50,6 +58,9 @@ void oc_residency_fork_child(void) {
   /* Zero-filling the runtime's own bits is the intent here; leaves stay allocated. */
   if (arena && arena_used)
     madvise(arena, arena_used, MADV_DONTNEED);
+  if (stamp_arena && stamp_arena_used)
+    madvise(stamp_arena, stamp_arena_used, MADV_DONTNEED);
+  stamp_arena_used = 0; /* the leaves' pointers to their stamps were zeroed above */
   pthread_mutex_unlock(&arena_lock);
 }
 
@@ -102,8 +113,6 @@ static struct oc_leaf *find_leaf(uintptr_t granule, bool create) {
   }
   return leaf;
 }
-
-#define GRANULES_PER_LEAF ((uintptr_t)OC_LEAF_WORDS * 64)
 
 /* Calls op on each word-sized piece of [first, end): the word and the mask of the
  * range's bits in it. Stops early when op returns false. */
@@ -195,29 +204,74 @@ bool oc_residency_test(uintptr_t granule) {
   return oc_residency_first_missing(granule, granule + 1) != granule;
 }
 
+/* The leaf's stamps, made on first use (create) from the stamp arena; NULL when
+ * not made or refused. */
+static _Atomic(uint32_t) *leaf_stamps(struct oc_leaf *leaf, bool create) {
+  uint32_t *stamps = atomic_load_explicit(&leaf->released_stamp, memory_order_acquire);
+  if (stamps || !create)
+    return (_Atomic(uint32_t) *)stamps;
+  pthread_mutex_lock(&arena_lock);
+  stamps = atomic_load_explicit(&leaf->released_stamp, memory_order_relaxed);
+  if (!stamps && !stamp_arena && !stamp_arena_refused) {
+    void *p = mmap(NULL, STAMPED_LEAVES * STAMPS_BYTES, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    stamp_arena = p == MAP_FAILED ? NULL : p;
+    stamp_arena_refused = !stamp_arena;
+  }
+  if (!stamps && stamp_arena && stamp_arena_used < STAMPED_LEAVES * STAMPS_BYTES) {
+    stamps = (uint32_t *)(stamp_arena + stamp_arena_used);
+    stamp_arena_used += STAMPS_BYTES;
+    atomic_store_explicit(&leaf->released_stamp, stamps, memory_order_release);
+  }
+  pthread_mutex_unlock(&arena_lock);
+  return (_Atomic(uint32_t) *)stamps;
+}
+
 static bool mark_released_op(struct oc_leaf *leaf, size_t word, uint64_t mask, void *ctx) {
-  (void)ctx;
+  uint32_t stamp = *(const uint32_t *)ctx;
+  _Atomic(uint32_t) *stamps = leaf_stamps(leaf, true);
+  for (uint64_t bits = stamps ? mask : 0; bits; bits &= bits - 1)
+    atomic_store_explicit(&stamps[word * 64 + (size_t)__builtin_ctzll(bits)], stamp,
+                          memory_order_relaxed);
   atomic_fetch_and_explicit(&leaf->resident[word], ~mask, memory_order_relaxed);
   atomic_fetch_or_explicit(&leaf->released[word], mask, memory_order_relaxed);
   return true;
 }
 
-void oc_residency_mark_released(uintptr_t first, uintptr_t end) {
-  for_each_word(first, end, true, mark_released_op, NULL);
+void oc_residency_mark_released(uintptr_t first, uintptr_t end, uint32_t stamp) {
+  for_each_word(first, end, true, mark_released_op, &stamp);
 }
 
+static bool stamp_matches(uint32_t stamp, const struct oc_release_stamp_match *m) {
+  uint32_t age = (m->now - (stamp >> OC_STAMP_CLOCK_SHIFT)) & OC_STAMP_CLOCK_MASK;
+  return m->mark && (uint8_t)stamp == m->mark && age < m->within;
+}
+
+struct take_released_ctx {
+  struct oc_release_stamp_match *match;
+  long taken;
+};
+
 static bool take_released_op(struct oc_leaf *leaf, size_t word, uint64_t mask, void *ctx) {
-  if (leaf) {
-    uint64_t old = atomic_fetch_and_explicit(&leaf->released[word], ~mask, memory_order_relaxed);
-    *(long *)ctx += __builtin_popcountll(old & mask);
-  }
+  struct take_released_ctx *c = ctx;
+  if (!leaf)
+    return true;
+  uint64_t taken = atomic_fetch_and_explicit(&leaf->released[word], ~mask, memory_order_relaxed) & mask;
+  c->taken += __builtin_popcountll(taken);
+  _Atomic(uint32_t) *stamps = c->match ? leaf_stamps(leaf, false) : NULL;
+  for (uint64_t bits = stamps ? taken : 0; bits; bits &= bits - 1)
+    c->match->count += stamp_matches(
+        atomic_load_explicit(&stamps[word * 64 + (size_t)__builtin_ctzll(bits)],
+                             memory_order_relaxed),
+        c->match);
   return true;
 }
 
-long oc_residency_take_released(uintptr_t first, uintptr_t end) {
-  long taken = 0;
-  for_each_word(first, end, false, take_released_op, &taken);
-  return taken;
+long oc_residency_take_released(uintptr_t first, uintptr_t end,
+                                struct oc_release_stamp_match *match) {
+  struct take_released_ctx c = {.match = match};
+  for_each_word(first, end, false, take_released_op, &c);
+  return c.taken;
 }
 
 static bool count_released_op(struct oc_leaf *leaf, size_t word, uint64_t mask, void *ctx) {

@@ -10,7 +10,11 @@
  * every program 256 page faults and 0.5 M instructions, 0.4 ms. Addresses at or above 2^57 (kernel
  * half, non-canonical) are never user data and are rejected.
  * A leaf also holds "released" bits: pages the runtime released or is about to
- * release, so a later prefetch of one counts as rescued (OSDI Sec. 3.1.2).
+ * release, so a later prefetch of one counts as rescued (OSDI Sec. 3.1.2), and per
+ * page a stamp of who released it and when (struct oc_release_stamp_match), so a
+ * rescue can be told apart as the releasing loop's own, soon after: 16 MiB per leaf
+ * that has released pages, from an arena of their own reserved at the first
+ * release (without it, stamps are not kept and match nothing).
  * Bits are updated with atomic word operations; readers need no lock.
  */
 #ifndef OC_RESIDENCY_H
@@ -33,6 +37,21 @@
 struct oc_leaf {
   _Atomic(uint64_t) resident[OC_LEAF_WORDS];
   _Atomic(uint64_t) released[OC_LEAF_WORDS];
+  _Atomic(uint32_t *) released_stamp; /* OC_LEAF_WORDS * 64 stamps, or NULL */
+};
+
+/* A released page's stamp: the releaser's mark in the low byte (0: nobody in
+ * particular), a clock in the upper 24 bits (wrapping). A match counts the pages
+ * released by `mark` fewer than `within` ticks before `now`. */
+#define OC_STAMP_CLOCK_SHIFT 8
+#define OC_STAMP_CLOCK_MASK 0xffffffu
+static inline uint32_t oc_release_stamp_of(uint8_t mark, uint32_t clock) {
+  return (uint32_t)mark | (clock << OC_STAMP_CLOCK_SHIFT);
+}
+struct oc_release_stamp_match {
+  uint8_t mark;
+  uint32_t now, within;
+  long count;
 };
 
 /* Root 0; hidden so the fast path reaches it PC-relative. Once the runtime runs,
@@ -89,10 +108,12 @@ void oc_residency_clear_resident(uintptr_t first, uintptr_t end);
 uintptr_t oc_residency_first_missing(uintptr_t first, uintptr_t end);
 bool oc_residency_test(uintptr_t granule);
 
-/* Marks [first, end) released and, in the same pass, no longer resident. */
-void oc_residency_mark_released(uintptr_t first, uintptr_t end);
-/* Clears the released bits in [first, end); returns how many were set. */
-long oc_residency_take_released(uintptr_t first, uintptr_t end);
+/* Marks [first, end) released with stamp and, in the same pass, no longer resident. */
+void oc_residency_mark_released(uintptr_t first, uintptr_t end, uint32_t stamp);
+/* Clears the released bits in [first, end); returns how many were set, and adds to
+ * match->count (match may be NULL) how many of them match (a mark of 0 matches none). */
+long oc_residency_take_released(uintptr_t first, uintptr_t end,
+                                struct oc_release_stamp_match *match);
 /* Granules in [first, end) marked released. */
 long oc_residency_count_released(uintptr_t first, uintptr_t end);
 bool oc_residency_is_released(uintptr_t granule);

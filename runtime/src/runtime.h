@@ -38,7 +38,7 @@ bool oc_on_own_stack(uintptr_t lo, uintptr_t hi);
 
 /* Slow paths. Ranges are byte addresses [start, end), end already clipped. */
 enum oc_prefetch_shape { OC_PREFETCH_PAGE, OC_PREFETCH_BLOCK };
-void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape shape);
+void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape shape, int tag);
 void oc_release_slow(uintptr_t start, uintptr_t end, int priority, int tag);
 /* Called by a thread not yet registered (first hint, or prefetching off). True when
  * the thread may now take the fast path. */

@@ -123,6 +123,7 @@ void oc_stats_totals(struct oc_stats_totals *t) {
   t->releases_rescued = counter(OC_RELEASES_RESCUED);
   t->release_calls_saved = counter(OC_RELEASE_CALLS_SAVED);
   t->releases_unissuable = counter(OC_RELEASES_UNISSUABLE);
+  t->releases_ignored = counter(OC_RELEASES_IGNORED);
   t->bytes_prefetched = counter(OC_BYTES_PREFETCHED);
   t->bytes_held_back = counter(OC_BYTES_HELD_BACK);
   t->bytes_widened = counter(OC_BYTES_WIDENED);
@@ -169,9 +170,9 @@ bool oc_stats_write_json(const char *path, const struct oc_stats_header *h,
           "  \"releases_recorded\": %ld,\n  \"releases_dropped\": %ld,\n"
           "  \"releases_issued\": %ld,\n  \"releases_coalesced\": %ld,\n"
           "  \"releases_rescued\": %ld,\n  \"release_calls_saved\": %ld,\n"
-          "  \"releases_unissuable\": %ld,\n",
+          "  \"releases_unissuable\": %ld,\n  \"releases_ignored\": %ld,\n",
           t.releases_recorded, t.releases_dropped, t.releases_issued, t.releases_coalesced,
-          t.releases_rescued, t.release_calls_saved, t.releases_unissuable);
+          t.releases_rescued, t.release_calls_saved, t.releases_unissuable, t.releases_ignored);
   fprintf(out,
           "  \"bytes_prefetched\": %ld,\n  \"bytes_held_back\": %ld,\n  \"bytes_widened\": %ld,\n"
           "  \"bytes_released\": %ld,\n  \"writebacks_started\": %ld,\n  \"resyncs\": %ld,\n"

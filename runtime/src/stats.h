@@ -21,6 +21,7 @@ enum oc_counter {
   OC_RELEASE_CALLS_SAVED,  /* ranges released less release system calls (batching) */
   OC_RELEASES_RESCUED,     /* pages released, then prefetched again */
   OC_RELEASES_UNISSUABLE,  /* anonymous or shmem releases while the group has no swap */
+  OC_RELEASES_IGNORED,     /* pieces of a tag whose own prefetches took its pages back */
   OC_BYTES_PREFETCHED,
   OC_BYTES_HELD_BACK,      /* swap-backed prefetch left out: no room in the group */
   OC_BYTES_WIDENED,        /* read after a row walk's hinted page, for its next sweeps */
@@ -91,7 +92,7 @@ void oc_stats_fork_child(void);
 struct oc_stats_totals {
   long hints_seen, hints_filtered, hints_issued, hints_dropped, hints_left_to_readahead;
   long releases_recorded, releases_dropped, releases_issued, releases_coalesced, releases_rescued;
-  long release_calls_saved, releases_unissuable;
+  long release_calls_saved, releases_unissuable, releases_ignored;
   long bytes_prefetched, bytes_held_back, bytes_widened, bytes_released, writebacks_started, resyncs;
   long spill_readaround_offs;
   long bytes_read, major_faults, peak_rss;

@@ -4,6 +4,7 @@
 
 extern "C" {
 #include "release.h"
+#include "residency.h"
 }
 
 namespace {
@@ -12,10 +13,15 @@ using Ranges = std::vector<std::pair<uintptr_t, uintptr_t>>;
 
 struct Recorder {
   Ranges retired, issued;
+  std::vector<uint32_t> stamps;
   bool accept = true;
 };
 
-void Retire(oc_range r, void *ctx) { static_cast<Recorder *>(ctx)->retired.emplace_back(r.first, r.end); }
+void Retire(oc_range r, uint32_t stamp, void *ctx) {
+  auto *rec = static_cast<Recorder *>(ctx);
+  rec->retired.emplace_back(r.first, r.end);
+  rec->stamps.push_back(stamp);
+}
 bool Issue(oc_range r, void *ctx) {
   auto *rec = static_cast<Recorder *>(ctx);
   if (rec->accept)
@@ -131,6 +137,54 @@ TEST_F(Release, IdleTagsAreFlushed) {
   EXPECT_EQ(rec.issued[0], std::make_pair(uintptr_t(77), uintptr_t(79)));
   // After the flush the same page is a new release, not a repeat.
   EXPECT_TRUE(Record(9, 0, 77, 2, 300));
+}
+
+TEST_F(Release, ATagWhoseOwnPrefetchesTakeItsPagesBackIsNotIssued) {
+  Start(true);
+  // Whole chunks, apart, so that each is a piece of its own; a trust window is 8.
+  uintptr_t next = 0;
+  auto release = [&](int chunks) {
+    for (int i = 0; i < chunks; i++, next += 2 * C)
+      Record(4, 0, next, C);
+  };
+  release(9); // 8 handed on: the first window, nothing taken back
+  EXPECT_EQ(rec.issued.size(), 8u);
+  oc_release_note_rescued(4, 2 * C); // its own prefetches took back a quarter window
+  oc_release_note_rescued(5, 8 * C); // another tag's rescues are not its
+  release(8);
+  // The second window closes on its 8th piece: distrusted from that piece on.
+  EXPECT_EQ(rec.issued.size(), 15u);
+  EXPECT_EQ(rec.retired.size(), 16u);
+  // Distrusted, one range in 8 is retired (its rescues stay visible), none issued.
+  release(16);
+  EXPECT_EQ(rec.issued.size(), 15u);
+  EXPECT_EQ(rec.retired.size(), 18u);
+  // Nothing taken back by the window's 8th sample: trusted again from there.
+  release(48);
+  EXPECT_EQ(rec.retired.size(), 18u + 6u + 7u);
+  EXPECT_EQ(rec.issued.size(), 15u + 1u + 7u);
+  // Stamped with the tag's mark and the release clock (MiB recorded before).
+  for (size_t i = 0; i < rec.stamps.size(); i++)
+    EXPECT_EQ(rec.stamps[i] & 0xff, oc_release_mark(4));
+  EXPECT_LT(rec.stamps[0] >> OC_STAMP_CLOCK_SHIFT, rec.stamps.back() >> OC_STAMP_CLOCK_SHIFT);
+}
+
+TEST_F(Release, BufferedTagsAreNotJudgedByTheirRescues) {
+  Start(true);
+  for (uintptr_t c = 0; c < 17; c++)
+    Record(6, 2, 2 * c * C, C);
+  oc_release_note_rescued(6, 16 * C);
+  EXPECT_TRUE(rec.issued.empty());
+  EXPECT_EQ(oc_release_batch(16 * long(C) * 4096), 16 * long(C) * 4096);
+  EXPECT_EQ(rec.issued.size(), 16u);
+}
+
+TEST_F(Release, TagMarksAreDistinctForNearbyTagsAndZeroForNone) {
+  EXPECT_EQ(oc_release_mark(OC_TAG_NONE), 0);
+  for (int tag = -300; tag < 300; tag++) {
+    EXPECT_NE(oc_release_mark(tag), 0);
+    EXPECT_NE(oc_release_mark(tag), oc_release_mark(tag + 1));
+  }
 }
 
 TEST_F(Release, RefusedIssuesAreNotLostFromTheCount) {

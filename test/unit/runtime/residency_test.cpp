@@ -77,24 +77,47 @@ TEST_F(Residency, HighAddressesUseUpperRootsAndKernelHalfIsIgnored) {
 TEST_F(Residency, ReleasedBitsAreTakenOnce) {
   uintptr_t g = Leaf(5) + 100;
   ASSERT_TRUE(oc_residency_set_resident(g, g + 11));
-  oc_residency_mark_released(g, g + 10);
+  oc_residency_mark_released(g, g + 10, 0);
   EXPECT_TRUE(oc_residency_is_released(g + 9));
   EXPECT_EQ(oc_residency_first_missing(g, g + 11), g); // released: no longer resident
   EXPECT_TRUE(oc_residency_test(g + 10));
   EXPECT_EQ(oc_residency_find_released(g - 5, g + 20, true), g);
   EXPECT_EQ(oc_residency_find_released(g, g + 20, false), g + 10);
-  EXPECT_EQ(oc_residency_take_released(g + 5, g + 20), 5);
-  EXPECT_EQ(oc_residency_take_released(g + 5, g + 20), 0);
+  EXPECT_EQ(oc_residency_take_released(g + 5, g + 20, nullptr), 5);
+  EXPECT_EQ(oc_residency_take_released(g + 5, g + 20, nullptr), 0);
   EXPECT_EQ(oc_residency_find_released(g, g + 20, false), g + 5);
   // Nothing released in a leaf that does not exist.
   EXPECT_EQ(oc_residency_find_released(Leaf(90), Leaf(90) + 10, true), Leaf(90) + 10);
+}
+
+TEST_F(Residency, TakingReleasedBitsCountsTheRecentOnesOfItsReleaser) {
+  uintptr_t g = Leaf(7) + 60; // across a word boundary
+  oc_residency_mark_released(g, g + 8, oc_release_stamp_of(3, 100));
+  oc_residency_mark_released(g + 2, g + 4, oc_release_stamp_of(9, 100)); // another's since
+  oc_residency_mark_released(g + 4, g + 5, oc_release_stamp_of(3, 20));  // long ago
+  oc_release_stamp_match by3 = {3, 110, 50, 0};
+  EXPECT_EQ(oc_residency_take_released(g, g + 6, &by3), 6);
+  EXPECT_EQ(by3.count, 3); // g, g + 1, g + 5
+  oc_release_stamp_match by9 = {9, 110, 50, 0};
+  EXPECT_EQ(oc_residency_take_released(g, g + 8, &by9), 2); // only the bits still set
+  EXPECT_EQ(by9.count, 0);
+  // The clock wraps: a stamp just before the wrap is recent just after it.
+  oc_residency_mark_released(g, g + 1, oc_release_stamp_of(3, OC_STAMP_CLOCK_MASK));
+  oc_release_stamp_match wrapped = {3, 2, 50, 0};
+  EXPECT_EQ(oc_residency_take_released(g, g + 1, &wrapped), 1);
+  EXPECT_EQ(wrapped.count, 1);
+  // A mark of 0 names nobody: nothing counts as its own.
+  oc_residency_mark_released(g, g + 4, oc_release_stamp_of(0, 110));
+  oc_release_stamp_match none = {0, 110, 50, 0};
+  EXPECT_EQ(oc_residency_take_released(g, g + 4, &none), 4);
+  EXPECT_EQ(none.count, 0);
 }
 
 TEST_F(Residency, ReleasedBitsAreCountedWithoutTakingThem) {
   // A strided piece: every 8th granule of a 2 MiB chunk (512 granules, 8 words).
   uintptr_t g = Leaf(12);
   for (uintptr_t k = 0; k < 512; k += 8)
-    oc_residency_mark_released(g + k, g + k + 1);
+    oc_residency_mark_released(g + k, g + k + 1, 0);
   EXPECT_EQ(oc_residency_count_released(g, g + 512), 64);
   EXPECT_EQ(oc_residency_count_released(g + 1, g + 8), 0);
   EXPECT_EQ(oc_residency_count_released(g + 8, g + 17), 2);
