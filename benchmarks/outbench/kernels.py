@@ -84,6 +84,10 @@ FILE_KERNELS = [
     Kernel("column", True, "column sums of a row-major matrix 2x (quick) / 4x the limit; "
            "one column of pages is 1/4 the limit", _column_sizes,
            progress_file="colsum", extra_versions=("Orand",)),
+    Kernel("column_calls", True, "the column walk with each column summed by a call of its own "
+           "(the pass sees one walk down the rows and releases each page behind it; the next "
+           "calls use the same pages)", _column_sizes, progress_file="colsum",
+           extra_versions=("Orand",), flags=lambda sizes: ["-DCOLUMN_PER_CALL"]),
     Kernel("fft", True, "FFT-like: copy + 4 (quick) / 6 butterfly stages with halving stride, "
            "array 1x (quick) / 2x the limit",
            lambda L, q: [_pow2_floor((1 if q else 2) * L // 8), 4 if q else 6]),
@@ -116,7 +120,8 @@ PROGRAM_KERNELS = [
 KERNELS = FILE_KERNELS + PROGRAM_KERNELS
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
 # Kernels built from another kernel's source (with other flags).
-SOURCE_OF = {"omp_jacobi2d": "heap_jacobi2d", "rows_jacobi2d": "heap_jacobi2d"}
+SOURCE_OF = {"omp_jacobi2d": "heap_jacobi2d", "rows_jacobi2d": "heap_jacobi2d",
+             "column_calls": "column"}
 MEMORY_MODES = ("file", "anon-swap", "spill")
 
 

@@ -154,7 +154,8 @@ static void queue_blocks(uintptr_t start, uintptr_t end, bool bounded) {
 
 /* Takes back (rescues) the released granules of [first, last), telling the release
  * tracking which of them tag itself released within the last limit's worth of
- * releases; returns how many were released. */
+ * releases; returns how many were released. While tag's releases are withheld, its
+ * own were never released to the OS: they are marked resident again. */
 static long take_back(uintptr_t first, uintptr_t last, int tag) {
   struct oc_limit_figures f;
   oc_limit_cached(&f);
@@ -162,7 +163,8 @@ static long take_back(uintptr_t first, uintptr_t last, int tag) {
   struct oc_release_stamp_match own = {
       .mark = oc_release_mark(tag),
       .now = oc_release_clock(),
-      .within = limit_mib < (long)OC_STAMP_CLOCK_MASK ? (uint32_t)limit_mib : OC_STAMP_CLOCK_MASK};
+      .within = limit_mib < (long)OC_STAMP_CLOCK_MASK ? (uint32_t)limit_mib : OC_STAMP_CLOCK_MASK,
+      .make_resident = oc_release_withholding(tag)};
   long rescued = oc_residency_take_released(first, last, &own);
   if (rescued)
     oc_count(OC_RELEASES_RESCUED, rescued);

@@ -28,8 +28,8 @@ struct tag_state {
   struct oc_range queue[OC_TAG_QUEUE_CAPACITY]; /* buffered pieces, oldest first */
   unsigned queue_count;
   long window_granules; /* issued-at-once granules in the trust window; under lock */
-  bool distrusted;      /* under lock */
-  unsigned sampled;     /* ranges handed on while distrusted; under lock */
+  _Atomic(bool) distrusted; /* written under lock */
+  _Atomic(unsigned) sampled; /* releases seen while distrusted */
   _Atomic(long) rescued_in_window;
   _Atomic(long) recorded, dropped, coalesced, issued, bytes_issued, rescued_own, ignored;
 };
@@ -186,37 +186,40 @@ static void buffer_piece(struct tag_state *t, struct oc_range piece) {
  * a rescue costs nothing). */
 static bool issued_at_once(const struct tag_state *t) { return !buffering || t->priority == 0; }
 
-/* Under lock: whether a range t hands on is retired, for a tag issued at once (see
- * release.h). A distrusted tag retires one range in TRUST_SAMPLE (never issued), so
- * that its rescues stay visible, and drops the rest before they clear a resident
- * bit: their prefetches stay filtered. Closes the trust window when it is full. */
 static void count_ignored(struct tag_state *t) {
   bump(&t->ignored, 1);
   oc_count(OC_RELEASES_IGNORED, 1);
 }
 
-static bool retires(struct tag_state *t, struct oc_range range) {
-  if (t->distrusted && t->sampled++ % TRUST_SAMPLE) {
-    count_ignored(t);
+bool oc_release_withhold(int tag) {
+  struct tag_state *t = find_tag(tag);
+  if (!oc_release_withholding(tag) ||
+      atomic_fetch_add_explicit(&t->sampled, 1, memory_order_relaxed) % TRUST_SAMPLE == 0)
     return false;
-  }
-  t->window_granules += (long)(range.end - range.first);
-  if (t->window_granules >= TRUST_WINDOW_GRANULES) {
-    long rescued = atomic_exchange_explicit(&t->rescued_in_window, 0, memory_order_relaxed);
-    t->distrusted = TRUST_RESCUED_SHARE * rescued >= t->window_granules;
-    t->window_granules = 0;
-  }
+  count_ignored(t);
   return true;
+}
+
+/* Under lock, for a tag issued at once: counts a range it retires into its trust
+ * window, and closes the window when it is full (see release.h). */
+static void judge(struct tag_state *t, struct oc_range range) {
+  t->window_granules += (long)(range.end - range.first);
+  if (t->window_granules < TRUST_WINDOW_GRANULES)
+    return;
+  long rescued = atomic_exchange_explicit(&t->rescued_in_window, 0, memory_order_relaxed);
+  atomic_store_explicit(&t->distrusted, TRUST_RESCUED_SHARE * rescued >= t->window_granules,
+                        memory_order_relaxed);
+  t->window_granules = 0;
 }
 
 static void emit_piece(struct oc_range piece, void *ctx) {
   struct tag_state *t = ctx;
   if (!issued_at_once(t)) {
     buffer_piece(t, piece);
-  } else if (!t->distrusted) {
+  } else if (!atomic_load_explicit(&t->distrusted, memory_order_relaxed)) {
     issue_piece(t, piece);
   } else {
-    count_ignored(t); /* a sample, retired to keep its rescues visible */
+    count_ignored(t); /* a sample (oc_release_withhold), retired to keep rescues visible */
   }
 }
 
@@ -228,6 +231,11 @@ void oc_release_note_rescued(int tag, long granules) {
   bump(&t->rescued_own, granules);
 }
 
+bool oc_release_withholding(int tag) {
+  struct tag_state *t = find_tag(tag);
+  return t && atomic_load_explicit(&t->distrusted, memory_order_relaxed);
+}
+
 uint32_t oc_release_clock(void) {
   return (uint32_t)(atomic_load_explicit(&recorded_granules, memory_order_relaxed) >>
                     CLOCK_TICK_SHIFT) &
@@ -235,8 +243,8 @@ uint32_t oc_release_clock(void) {
 }
 
 static void hand_on(struct tag_state *t, struct oc_range range) {
-  if (issued_at_once(t) && !retires(t, range))
-    return;
+  if (issued_at_once(t))
+    judge(t, range);
   sink.retire(range, oc_release_stamp_of(oc_release_mark(t->tag), oc_release_clock()), sink.ctx);
   long merged = oc_accumulate(&t->acc, range, emit_piece, t);
   bump(&t->coalesced, merged);

@@ -57,9 +57,17 @@ bool oc_release_drop_repeat(int tag, uintptr_t first);
  * it repeated the tag's last page (dropped). Lock-free in that case. */
 bool oc_release_record(int tag, int priority, struct oc_range range, long now_ns);
 
+/* Whether to drop a release hint of tag because its releases are withheld (counted
+ * as ignored); one in eight is not dropped: it is retired, never issued, so that its
+ * rescues stay visible. Lock-free, no system call: the release slow path
+ * asks this before any lookup. */
+bool oc_release_withhold(int tag);
+
 /* A prefetch hint of tag took back granules that the same tag had released less
  * than a memory limit's worth of releases before (they would still be in memory). */
 void oc_release_note_rescued(int tag, long granules);
+/* Whether tag's releases are being withheld now. Lock-free. */
+bool oc_release_withholding(int tag);
 
 /* Issues buffered pieces, lowest priority first, until at least bytes have gone or
  * nothing is buffered. Returns the bytes issued. */

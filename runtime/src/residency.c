@@ -259,11 +259,18 @@ static bool take_released_op(struct oc_leaf *leaf, size_t word, uint64_t mask, v
   uint64_t taken = atomic_fetch_and_explicit(&leaf->released[word], ~mask, memory_order_relaxed) & mask;
   c->taken += __builtin_popcountll(taken);
   _Atomic(uint32_t) *stamps = c->match ? leaf_stamps(leaf, false) : NULL;
-  for (uint64_t bits = stamps ? taken : 0; bits; bits &= bits - 1)
-    c->match->count += stamp_matches(
-        atomic_load_explicit(&stamps[word * 64 + (size_t)__builtin_ctzll(bits)],
-                             memory_order_relaxed),
-        c->match);
+  uint64_t matching = 0;
+  for (uint64_t bits = stamps ? taken : 0; bits; bits &= bits - 1) {
+    unsigned bit = (unsigned)__builtin_ctzll(bits);
+    if (stamp_matches(atomic_load_explicit(&stamps[word * 64 + bit], memory_order_relaxed),
+                      c->match))
+      matching |= (uint64_t)1 << bit;
+  }
+  if (matching) {
+    c->match->count += __builtin_popcountll(matching);
+    if (c->match->make_resident)
+      atomic_fetch_or_explicit(&leaf->resident[word], matching, memory_order_relaxed);
+  }
   return true;
 }
 

@@ -51,6 +51,7 @@ static inline uint32_t oc_release_stamp_of(uint8_t mark, uint32_t clock) {
 struct oc_release_stamp_match {
   uint8_t mark;
   uint32_t now, within;
+  bool make_resident; /* set the matching granules' resident bits as they are taken */
   long count;
 };
 

@@ -95,22 +95,32 @@ TEST_F(Residency, TakingReleasedBitsCountsTheRecentOnesOfItsReleaser) {
   oc_residency_mark_released(g, g + 8, oc_release_stamp_of(3, 100));
   oc_residency_mark_released(g + 2, g + 4, oc_release_stamp_of(9, 100)); // another's since
   oc_residency_mark_released(g + 4, g + 5, oc_release_stamp_of(3, 20));  // long ago
-  oc_release_stamp_match by3 = {3, 110, 50, 0};
+  oc_release_stamp_match by3 = {3, 110, 50, false, 0};
   EXPECT_EQ(oc_residency_take_released(g, g + 6, &by3), 6);
   EXPECT_EQ(by3.count, 3); // g, g + 1, g + 5
-  oc_release_stamp_match by9 = {9, 110, 50, 0};
+  oc_release_stamp_match by9 = {9, 110, 50, false, 0};
   EXPECT_EQ(oc_residency_take_released(g, g + 8, &by9), 2); // only the bits still set
   EXPECT_EQ(by9.count, 0);
   // The clock wraps: a stamp just before the wrap is recent just after it.
   oc_residency_mark_released(g, g + 1, oc_release_stamp_of(3, OC_STAMP_CLOCK_MASK));
-  oc_release_stamp_match wrapped = {3, 2, 50, 0};
+  oc_release_stamp_match wrapped = {3, 2, 50, false, 0};
   EXPECT_EQ(oc_residency_take_released(g, g + 1, &wrapped), 1);
   EXPECT_EQ(wrapped.count, 1);
   // A mark of 0 names nobody: nothing counts as its own.
   oc_residency_mark_released(g, g + 4, oc_release_stamp_of(0, 110));
-  oc_release_stamp_match none = {0, 110, 50, 0};
+  oc_release_stamp_match none = {0, 110, 50, true, 0};
   EXPECT_EQ(oc_residency_take_released(g, g + 4, &none), 4);
   EXPECT_EQ(none.count, 0);
+  EXPECT_EQ(oc_residency_first_missing(g, g + 4), g); // none made resident
+  // Taken with make_resident, the matching ones are resident again, the others not.
+  oc_residency_mark_released(g, g + 4, oc_release_stamp_of(3, 100));
+  oc_residency_mark_released(g + 2, g + 3, oc_release_stamp_of(9, 100));
+  oc_release_stamp_match back = {3, 101, 50, true, 0};
+  EXPECT_EQ(oc_residency_take_released(g, g + 4, &back), 4);
+  EXPECT_EQ(back.count, 3);
+  EXPECT_TRUE(oc_residency_test(g + 1));
+  EXPECT_FALSE(oc_residency_test(g + 2));
+  EXPECT_TRUE(oc_residency_test(g + 3));
 }
 
 TEST_F(Residency, ReleasedBitsAreCountedWithoutTakingThem) {
