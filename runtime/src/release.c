@@ -191,9 +191,12 @@ static void count_ignored(struct tag_state *t) {
   oc_count(OC_RELEASES_IGNORED, 1);
 }
 
-bool oc_release_withhold(int tag) {
-  struct tag_state *t = find_tag(tag);
-  if (!oc_release_withholding(tag) ||
+static bool withheld(const struct tag_state *t) {
+  return t && atomic_load_explicit(&t->distrusted, memory_order_relaxed);
+}
+
+static bool drop_withheld(struct tag_state *t) {
+  if (!withheld(t) ||
       atomic_fetch_add_explicit(&t->sampled, 1, memory_order_relaxed) % TRUST_SAMPLE == 0)
     return false;
   count_ignored(t);
@@ -219,7 +222,7 @@ static void emit_piece(struct oc_range piece, void *ctx) {
   } else if (!atomic_load_explicit(&t->distrusted, memory_order_relaxed)) {
     issue_piece(t, piece);
   } else {
-    count_ignored(t); /* a sample (oc_release_withhold), retired to keep rescues visible */
+    count_ignored(t); /* a sample (drop_withheld), retired to keep rescues visible */
   }
 }
 
@@ -231,10 +234,7 @@ void oc_release_note_rescued(int tag, long granules) {
   bump(&t->rescued_own, granules);
 }
 
-bool oc_release_withholding(int tag) {
-  struct tag_state *t = find_tag(tag);
-  return t && atomic_load_explicit(&t->distrusted, memory_order_relaxed);
-}
+bool oc_release_withholding(int tag) { return withheld(find_tag(tag)); }
 
 uint32_t oc_release_clock(void) {
   return (uint32_t)(atomic_load_explicit(&recorded_granules, memory_order_relaxed) >>
@@ -263,7 +263,10 @@ static bool drop_repeat(struct tag_state *t, uintptr_t first) {
   return true;
 }
 
-bool oc_release_drop_repeat(int tag, uintptr_t first) { return drop_repeat(find_tag(tag), first); }
+bool oc_release_drop_early(int tag, uintptr_t first) {
+  struct tag_state *t = find_tag(tag);
+  return drop_repeat(t, first) || drop_withheld(t);
+}
 
 static void count_recorded(struct oc_range range) {
   atomic_fetch_add_explicit(&recorded_granules, (long)(range.end - range.first),

@@ -48,20 +48,16 @@ struct oc_release_sink {
 
 void oc_release_init(const struct oc_release_sink *sink, bool buffered);
 
-/* Drops (and counts) a release starting at granule first if it repeats the tag's
- * last page; true when dropped. Lock-free, no system call: the release slow path
+/* Drops (and counts) a release of tag starting at granule first if it repeats the
+ * tag's last page, or if the tag's releases are withheld (counted as ignored; one in
+ * eight of those is not dropped: it is retired, never issued, so that its rescues
+ * stay visible); true when dropped. Lock-free, no system call: the release slow path
  * asks this before anything else. */
-bool oc_release_drop_repeat(int tag, uintptr_t first);
+bool oc_release_drop_early(int tag, uintptr_t first);
 
 /* Takes a release hint of granules [first, end) at time now_ns. Returns false when
  * it repeated the tag's last page (dropped). Lock-free in that case. */
 bool oc_release_record(int tag, int priority, struct oc_range range, long now_ns);
-
-/* Whether to drop a release hint of tag because its releases are withheld (counted
- * as ignored); one in eight is not dropped: it is retired, never issued, so that its
- * rescues stay visible. Lock-free, no system call: the release slow path
- * asks this before any lookup. */
-bool oc_release_withhold(int tag);
 
 /* A prefetch hint of tag took back granules that the same tag had released less
  * than a memory limit's worth of releases before (they would still be in memory). */

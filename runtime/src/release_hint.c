@@ -47,8 +47,9 @@ void oc_release_slow(uintptr_t start, uintptr_t end, int priority, int tag) {
    * fork handlers take before every other. */
   if (!oc_workers_ensure_started())
     return;
-  /* Most release hints repeat the tag's last page: dropped before any lookup. */
-  if (oc_release_drop_repeat(tag, start >> OC_GRANULE_SHIFT) || oc_release_withhold(tag))
+  /* Most release hints repeat the tag's last page: dropped before any lookup, as
+   * are those of a tag whose releases are withheld. */
+  if (oc_release_drop_early(tag, start >> OC_GRANULE_SHIFT))
     return;
   /* The OS pages that start inside the hint: consecutive hints on unaligned arrays
    * then release each page once, and the page still holding the range's end (in

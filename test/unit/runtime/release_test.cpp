@@ -142,12 +142,12 @@ TEST_F(Release, IdleTagsAreFlushed) {
 TEST_F(Release, ATagWhoseOwnPrefetchesTakeItsPagesBackIsNotIssued) {
   Start(true);
   // Whole chunks, apart, so that each is a piece of its own; a trust window is 8. Each
-  // release goes through oc_release_withhold first, as in the release slow path.
+  // release goes through oc_release_drop_early first, as in the release slow path.
   uintptr_t next = 0;
   auto release = [&](int chunks) {
     int withheld = 0;
     for (int i = 0; i < chunks; i++, next += 2 * C) {
-      if (oc_release_withhold(4))
+      if (oc_release_drop_early(4, next))
         withheld++;
       else
         Record(4, 0, next, C);
