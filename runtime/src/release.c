@@ -204,8 +204,13 @@ static bool drop_withheld(struct tag_state *t) {
 }
 
 /* Under lock, for a tag issued at once: counts a range it retires into its trust
- * window, and closes the window when it is full (see release.h). */
+ * window, and closes the window when it is full (see release.h). A trusted tag is
+ * distrusted as soon as its rescues reach what would distrust it at the window's end:
+ * each piece issued until then is read again. */
 static void judge(struct tag_state *t, struct oc_range range) {
+  if (TRUST_RESCUED_SHARE * atomic_load_explicit(&t->rescued_in_window, memory_order_relaxed) >=
+      TRUST_WINDOW_GRANULES)
+    atomic_store_explicit(&t->distrusted, true, memory_order_relaxed);
   t->window_granules += (long)(range.end - range.first);
   if (t->window_granules < TRUST_WINDOW_GRANULES)
     return;
