@@ -153,13 +153,16 @@ static void queue_blocks(uintptr_t start, uintptr_t end, bool bounded) {
 }
 
 /* Takes back (rescues) the released granules of [first, last), telling the release
- * tracking which of them tag itself released within the last limit's worth of
- * releases; returns how many were released. While tag's releases are withheld, its
- * own were never released to the OS: they are marked resident again. */
+ * tracking which of them tag itself released less than three quarters of a limit's
+ * worth of releases before: pages the OS's replacement would still hold (the rest of
+ * the limit holds the program's other pages and the margins; a sweep of exactly the
+ * limit, an FFT's stage at quick size, must not count). Returns how many were
+ * released. While tag's releases are withheld, its own were never released to the
+ * OS: they are marked resident again. */
 static long take_back(uintptr_t first, uintptr_t last, int tag) {
   struct oc_limit_figures f;
   oc_limit_cached(&f);
-  long limit_mib = f.limit >> 20;
+  long limit_mib = (f.limit >> 20) / 4 * 3;
   struct oc_release_stamp_match own = {
       .mark = oc_release_mark(tag),
       .now = oc_release_clock(),
