@@ -50,8 +50,8 @@ void oc_release_init(const struct oc_release_sink *sink, bool buffered);
 
 /* Drops (and counts) a release of tag starting at granule first if it repeats the
  * tag's last page, or if the tag's releases are withheld (counted as ignored; one in
- * eight of those is not dropped: it is retired, never issued, so that its rescues
- * stay visible); true when dropped. Lock-free, no system call: the release slow path
+ * 8 of those is not dropped: it is retired, never issued, so that its rescues stay
+ * visible); true when dropped. Lock-free, no system call: the release slow path
  * asks this before anything else. */
 bool oc_release_drop_early(int tag, uintptr_t first);
 

@@ -229,11 +229,14 @@ static _Atomic(uint32_t) *leaf_stamps(struct oc_leaf *leaf, bool create) {
 
 static bool mark_released_op(struct oc_leaf *leaf, size_t word, uint64_t mask, void *ctx) {
   uint32_t stamp = *(const uint32_t *)ctx;
+  uint64_t was = atomic_fetch_and_explicit(&leaf->resident[word], ~mask, memory_order_relaxed);
   _Atomic(uint32_t) *stamps = leaf_stamps(leaf, true);
-  for (uint64_t bits = stamps ? mask : 0; bits; bits &= bits - 1)
-    atomic_store_explicit(&stamps[word * 64 + (size_t)__builtin_ctzll(bits)], stamp,
+  for (uint64_t bits = stamps ? mask : 0; bits; bits &= bits - 1) {
+    unsigned bit = (unsigned)__builtin_ctzll(bits);
+    atomic_store_explicit(&stamps[word * 64 + bit],
+                          stamp | ((was >> bit) & 1 ? OC_STAMP_WAS_RESIDENT : 0),
                           memory_order_relaxed);
-  atomic_fetch_and_explicit(&leaf->resident[word], ~mask, memory_order_relaxed);
+  }
   atomic_fetch_or_explicit(&leaf->released[word], mask, memory_order_relaxed);
   return true;
 }
@@ -259,18 +262,19 @@ static bool take_released_op(struct oc_leaf *leaf, size_t word, uint64_t mask, v
   uint64_t taken = atomic_fetch_and_explicit(&leaf->released[word], ~mask, memory_order_relaxed) & mask;
   c->taken += __builtin_popcountll(taken);
   _Atomic(uint32_t) *stamps = c->match ? leaf_stamps(leaf, false) : NULL;
-  uint64_t matching = 0;
+  uint64_t matching = 0, were_resident = 0;
   for (uint64_t bits = stamps ? taken : 0; bits; bits &= bits - 1) {
     unsigned bit = (unsigned)__builtin_ctzll(bits);
-    if (stamp_matches(atomic_load_explicit(&stamps[word * 64 + bit], memory_order_relaxed),
-                      c->match))
+    uint32_t stamp = atomic_load_explicit(&stamps[word * 64 + bit], memory_order_relaxed);
+    if (stamp_matches(stamp, c->match)) {
       matching |= (uint64_t)1 << bit;
+      if (stamp & OC_STAMP_WAS_RESIDENT)
+        were_resident |= (uint64_t)1 << bit;
+    }
   }
-  if (matching) {
-    c->match->count += __builtin_popcountll(matching);
-    if (c->match->make_resident)
-      atomic_fetch_or_explicit(&leaf->resident[word], matching, memory_order_relaxed);
-  }
+  c->match->count += __builtin_popcountll(matching);
+  if (c->match->make_resident && were_resident)
+    atomic_fetch_or_explicit(&leaf->resident[word], were_resident, memory_order_relaxed);
   return true;
 }
 

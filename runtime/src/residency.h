@@ -41,17 +41,21 @@ struct oc_leaf {
 };
 
 /* A released page's stamp: the releaser's mark in the low byte (0: nobody in
- * particular), a clock in the upper 24 bits (wrapping). A match counts the pages
- * released by `mark` fewer than `within` ticks before `now`. */
-#define OC_STAMP_CLOCK_SHIFT 8
-#define OC_STAMP_CLOCK_MASK 0xffffffu
+ * particular), OC_STAMP_WAS_RESIDENT (set here, when the page's resident bit was set
+ * as it was released), a clock in the upper 23 bits (wrapping). A match counts the
+ * pages released by `mark` fewer than `within` ticks before `now`. */
+#define OC_STAMP_WAS_RESIDENT (1u << 8)
+#define OC_STAMP_CLOCK_SHIFT 9
+#define OC_STAMP_CLOCK_MASK 0x7fffffu
 static inline uint32_t oc_release_stamp_of(uint8_t mark, uint32_t clock) {
   return (uint32_t)mark | (clock << OC_STAMP_CLOCK_SHIFT);
 }
 struct oc_release_stamp_match {
   uint8_t mark;
   uint32_t now, within;
-  bool make_resident; /* set the matching granules' resident bits as they are taken */
+  /* Set the resident bits of the matching granules that were resident when released
+   * as they are taken (releases that never reached the OS). */
+  bool make_resident;
   long count;
 };
 

@@ -112,7 +112,9 @@ TEST_F(Residency, TakingReleasedBitsCountsTheRecentOnesOfItsReleaser) {
   EXPECT_EQ(oc_residency_take_released(g, g + 4, &none), 4);
   EXPECT_EQ(none.count, 0);
   EXPECT_EQ(oc_residency_first_missing(g, g + 4), g); // none made resident
-  // Taken with make_resident, the matching ones are resident again, the others not.
+  // Taken with make_resident, the matching ones that were resident when released are
+  // resident again; the others (another's, or never resident) are not.
+  ASSERT_TRUE(oc_residency_set_resident(g, g + 3));
   oc_residency_mark_released(g, g + 4, oc_release_stamp_of(3, 100));
   oc_residency_mark_released(g + 2, g + 3, oc_release_stamp_of(9, 100));
   oc_release_stamp_match back = {3, 101, 50, true, 0};
@@ -120,7 +122,7 @@ TEST_F(Residency, TakingReleasedBitsCountsTheRecentOnesOfItsReleaser) {
   EXPECT_EQ(back.count, 3);
   EXPECT_TRUE(oc_residency_test(g + 1));
   EXPECT_FALSE(oc_residency_test(g + 2));
-  EXPECT_TRUE(oc_residency_test(g + 3));
+  EXPECT_FALSE(oc_residency_test(g + 3)); // its own, but it was not resident
 }
 
 TEST_F(Residency, ReleasedBitsAreCountedWithoutTakingThem) {
