@@ -211,6 +211,8 @@ OC_EXPORT void oc_release_block(const void *addr, long npages, int priority, int
         !oc_runtime_init() || !atomic_load_explicit(&oc_release_on, memory_order_relaxed))
       return;
   }
+  if (UNLIKELY(oc_release_drop_fast(tag)))
+    return;
   uintptr_t end;
   if (!block_range((uintptr_t)addr, npages, &end)) {
     oc_count(OC_RELEASES_DROPPED, 1);

@@ -14,15 +14,14 @@
  * per window, from the second walk on; loops that do not come back: none). */
 #define TRUST_WINDOW_GRANULES 4096
 #define TRUST_RESCUED_SHARE 4
-/* A withheld tag retires one release in TRUST_SAMPLE, and its trust window counts
- * those: it is judged again after TRUST_SAMPLE windows' worth of releases. Each
+/* A withheld tag retires one release in OC_RELEASE_SAMPLE, and its trust window counts
+ * those: it is judged again after OC_RELEASE_SAMPLE windows' worth of releases. Each
  * retired page clears a resident bit, so that block hints over its word take the slow
  * path, which keeps the bits honest where the OS evicts the pages the tag no longer
  * releases: quick column_calls, one in 8: 1.8-1.9 s, 161 MiB read, 4.3x the
  * instructions of prefetching alone; one in 64: 3.6-3.8 s, 300 MiB, 2.4x (its hints
  * filtered on bits of evicted pages: 63 k major faults). Counting each sample as 8
  * releases, to judge as often as a trusted tag, was as slow (3.9-4.4 s, 303 MiB). */
-#define TRUST_SAMPLE 8
 #define CLOCK_TICK_SHIFT 8 /* the release clock ticks every 256 granules (1 MiB) */
 
 struct tag_state {
@@ -55,6 +54,8 @@ static unsigned level_count, level_capacity;
 static long buffered_granules; /* under lock */
 static _Atomic(long) recorded_granules; /* the release clock, in granules */
 static struct oc_release_sink sink;
+_Atomic(int) oc_withheld_tags[OC_WITHHELD_SLOTS] = {[0 ... OC_WITHHELD_SLOTS - 1] = OC_TAG_NONE};
+__thread unsigned oc_withheld_seen;
 static bool buffering;
 
 void oc_release_init(const struct oc_release_sink *s, bool buffered) {
@@ -203,9 +204,34 @@ static bool withheld(const struct tag_state *t) {
   return t && atomic_load_explicit(&t->distrusted, memory_order_relaxed);
 }
 
+static bool in_fast_table(int tag) {
+  return atomic_load_explicit(&oc_withheld_tags[(unsigned)tag % OC_WITHHELD_SLOTS],
+                              memory_order_relaxed) == tag;
+}
+
+/* Under lock. */
+static void set_withheld(struct tag_state *t, bool on) {
+  atomic_store_explicit(&t->distrusted, on, memory_order_relaxed);
+  _Atomic(int) *slot = &oc_withheld_tags[(unsigned)t->tag % OC_WITHHELD_SLOTS];
+  int held = atomic_load_explicit(slot, memory_order_relaxed);
+  if (on && held == OC_TAG_NONE)
+    atomic_store_explicit(slot, t->tag, memory_order_relaxed);
+  else if (!on && held == t->tag)
+    atomic_store_explicit(slot, OC_TAG_NONE, memory_order_relaxed);
+}
+
+/* A withheld tag's release reaching the slow path: the sample the fast path let through
+ * (it dropped the others before it, counted here), or, for a tag whose fast-path slot
+ * another holds, sampled here. */
 static bool drop_withheld(struct tag_state *t) {
-  if (!withheld(t) ||
-      atomic_fetch_add_explicit(&t->sampled, 1, memory_order_relaxed) % TRUST_SAMPLE == 0)
+  if (!withheld(t))
+    return false;
+  if (in_fast_table(t->tag)) {
+    bump(&t->ignored, OC_RELEASE_SAMPLE - 1);
+    oc_count(OC_RELEASES_IGNORED, OC_RELEASE_SAMPLE - 1);
+    return false;
+  }
+  if (atomic_fetch_add_explicit(&t->sampled, 1, memory_order_relaxed) % OC_RELEASE_SAMPLE == 0)
     return false;
   count_ignored(t);
   return true;
@@ -218,13 +244,12 @@ static bool drop_withheld(struct tag_state *t) {
 static void judge(struct tag_state *t, struct oc_range range) {
   if (TRUST_RESCUED_SHARE * atomic_load_explicit(&t->rescued_in_window, memory_order_relaxed) >=
       TRUST_WINDOW_GRANULES)
-    atomic_store_explicit(&t->distrusted, true, memory_order_relaxed);
+    set_withheld(t, true);
   t->window_granules += (long)(range.end - range.first);
   if (t->window_granules < TRUST_WINDOW_GRANULES)
     return;
   long rescued = atomic_exchange_explicit(&t->rescued_in_window, 0, memory_order_relaxed);
-  atomic_store_explicit(&t->distrusted, TRUST_RESCUED_SHARE * rescued >= t->window_granules,
-                        memory_order_relaxed);
+  set_withheld(t, TRUST_RESCUED_SHARE * rescued >= t->window_granules);
   t->window_granules = 0;
 }
 
@@ -412,6 +437,8 @@ void oc_release_write_tags(FILE *out, void *unused) {
 void oc_release_fork_prepare(void) { pthread_mutex_lock(&lock); }
 void oc_release_fork_parent(void) { pthread_mutex_unlock(&lock); }
 void oc_release_fork_child(void) {
+  for (unsigned s = 0; s < OC_WITHHELD_SLOTS; s++)
+    atomic_store_explicit(&oc_withheld_tags[s], OC_TAG_NONE, memory_order_relaxed);
   for (unsigned s = 0; s < OC_TAG_SLOTS; s++) {
     free(atomic_load_explicit(&slots[s], memory_order_relaxed));
     atomic_store_explicit(&slots[s], NULL, memory_order_relaxed);

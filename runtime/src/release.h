@@ -16,6 +16,7 @@
 #define OC_RELEASE_H
 
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,10 +49,32 @@ struct oc_release_sink {
 
 void oc_release_init(const struct oc_release_sink *sink, bool buffered);
 
+/* A withheld tag lets one release in OC_RELEASE_SAMPLE through to be retired (never
+ * issued), so that its rescues stay visible. */
+#define OC_RELEASE_SAMPLE 8
+
+/* Tags whose releases are withheld now, each at tag % OC_WITHHELD_SLOTS (OC_TAG_NONE
+ * where none is): the release fast path's test. A withheld tag whose slot another
+ * holds is dropped on the slow path instead. */
+#define OC_WITHHELD_SLOTS 256
+extern _Atomic(int) oc_withheld_tags[OC_WITHHELD_SLOTS] __attribute__((visibility("hidden")));
+extern __thread unsigned oc_withheld_seen
+    __attribute__((visibility("hidden"), tls_model("initial-exec")));
+
+/* Whether to drop a release of tag before anything else: its releases are withheld and
+ * it is not the one in OC_RELEASE_SAMPLE (counted per thread) that goes on as a sample.
+ * One load and compare for the others; no lock, no atomic write. The slow path counts
+ * the dropped ones, in eights, as the sample reaches it. */
+static inline bool oc_release_drop_fast(int tag) {
+  return atomic_load_explicit(&oc_withheld_tags[(unsigned)tag % OC_WITHHELD_SLOTS],
+                              memory_order_relaxed) == tag &&
+         tag != OC_TAG_NONE && ++oc_withheld_seen % OC_RELEASE_SAMPLE != 0;
+}
+
 /* Drops (and counts) a release of tag starting at granule first if it repeats the
- * tag's last page, or if the tag's releases are withheld (counted as ignored; one in
- * 8 of those is not dropped: it is retired, never issued, so that its rescues stay
- * visible); true when dropped. Lock-free, no system call: the release slow path
+ * tag's last page, or if the tag's releases are withheld and oc_release_drop_fast did
+ * not already sample it (counted as ignored; one in OC_RELEASE_SAMPLE goes on); true
+ * when dropped. Lock-free, no system call: the release slow path
  * asks this before anything else. */
 bool oc_release_drop_early(int tag, uintptr_t first);
 
