@@ -272,6 +272,8 @@ static bool take_released_op(struct oc_leaf *leaf, size_t word, uint64_t mask, v
         were_resident |= (uint64_t)1 << bit;
     }
   }
+  if (!matching)
+    return true;
   c->match->count += __builtin_popcountll(matching);
   if (c->match->make_resident && were_resident)
     atomic_fetch_or_explicit(&leaf->resident[word], were_resident, memory_order_relaxed);
