@@ -14,14 +14,6 @@
  * per window, from the second walk on; loops that do not come back: none). */
 #define TRUST_WINDOW_GRANULES 4096
 #define TRUST_RESCUED_SHARE 4
-/* A withheld tag retires one release in OC_RELEASE_SAMPLE, and its trust window counts
- * those: it is judged again after OC_RELEASE_SAMPLE windows' worth of releases. Each
- * retired page clears a resident bit, so that block hints over its word take the slow
- * path, which keeps the bits honest where the OS evicts the pages the tag no longer
- * releases: quick column_calls, one in 8: 1.8-1.9 s, 161 MiB read, 4.3x the
- * instructions of prefetching alone; one in 64: 3.6-3.8 s, 300 MiB, 2.4x (its hints
- * filtered on bits of evicted pages: 63 k major faults). Counting each sample as 8
- * releases, to judge as often as a trusted tag, was as slow (3.9-4.4 s, 303 MiB). */
 #define CLOCK_TICK_SHIFT 8 /* the release clock ticks every 256 granules (1 MiB) */
 
 struct tag_state {
@@ -257,7 +249,7 @@ static void emit_piece(struct oc_range piece, void *ctx) {
   struct tag_state *t = ctx;
   if (!issued_at_once(t)) {
     buffer_piece(t, piece);
-  } else if (!atomic_load_explicit(&t->distrusted, memory_order_relaxed)) {
+  } else if (!withheld(t)) {
     issue_piece(t, piece);
   } else {
     count_ignored(t); /* a sample (drop_withheld), retired to keep rescues visible */
