@@ -196,11 +196,6 @@ static bool withheld(const struct tag_state *t) {
   return t && atomic_load_explicit(&t->distrusted, memory_order_relaxed);
 }
 
-static bool in_fast_table(int tag) {
-  return atomic_load_explicit(&oc_withheld_tags[(unsigned)tag % OC_WITHHELD_SLOTS],
-                              memory_order_relaxed) == tag;
-}
-
 /* Under lock. */
 static void set_withheld(struct tag_state *t, bool on) {
   atomic_store_explicit(&t->distrusted, on, memory_order_relaxed);
@@ -218,7 +213,7 @@ static void set_withheld(struct tag_state *t, bool on) {
 static bool drop_withheld(struct tag_state *t) {
   if (!withheld(t))
     return false;
-  if (in_fast_table(t->tag)) {
+  if (oc_release_in_withheld_table(t->tag)) {
     bump(&t->ignored, OC_RELEASE_SAMPLE - 1);
     oc_count(OC_RELEASES_IGNORED, OC_RELEASE_SAMPLE - 1);
     return false;

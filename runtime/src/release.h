@@ -68,14 +68,19 @@ extern _Atomic(int) oc_withheld_tags[OC_WITHHELD_SLOTS] __attribute__((visibilit
 extern __thread unsigned oc_withheld_seen
     __attribute__((visibility("hidden"), tls_model("initial-exec")));
 
+/* Whether tag holds its slot of oc_withheld_tags. */
+static inline bool oc_release_in_withheld_table(int tag) {
+  return atomic_load_explicit(&oc_withheld_tags[(unsigned)tag % OC_WITHHELD_SLOTS],
+                              memory_order_relaxed) == tag &&
+         tag != OC_TAG_NONE;
+}
+
 /* Whether to drop a release of tag before anything else: its releases are withheld and
  * it is not the one in OC_RELEASE_SAMPLE (counted per thread) that goes on as a sample.
  * One load and compare for the others; no lock, no atomic write. The slow path counts
  * the dropped ones, in eights, as the sample reaches it. */
 static inline bool oc_release_drop_fast(int tag) {
-  return atomic_load_explicit(&oc_withheld_tags[(unsigned)tag % OC_WITHHELD_SLOTS],
-                              memory_order_relaxed) == tag &&
-         tag != OC_TAG_NONE && ++oc_withheld_seen % OC_RELEASE_SAMPLE != 0;
+  return oc_release_in_withheld_table(tag) && ++oc_withheld_seen % OC_RELEASE_SAMPLE != 0;
 }
 
 /* Drops (and counts) a release of tag starting at granule first if it repeats the
