@@ -34,7 +34,7 @@ static inline uint8_t oc_release_mark(int tag) {
   return tag == OC_TAG_NONE ? 0 : (uint8_t)(1 + ((long)tag - INT_MIN) % 255);
 }
 
-/* The release clock: MiB of releases recorded so far (24 bits, wrapping), the time
+/* The release clock: MiB of releases recorded so far (23 bits, wrapping), the time
  * in a released page's stamp (oc_release_stamp_of in residency.h). */
 uint32_t oc_release_clock(void);
 
