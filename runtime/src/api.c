@@ -122,9 +122,8 @@ static void prefetch_block_slow(uintptr_t addr, long npages, int tag) {
   }
   /* Resident in a word not all resident: still filtered with no lock. */
   if (end - addr <= WORD_BYTES && addr >= OC_GRANULE_SIZE &&
-      oc_residency_first_missing(addr >> OC_GRANULE_SHIFT,
-                                 (end + OC_GRANULE_SIZE - 1) >> OC_GRANULE_SHIFT) ==
-          (end + OC_GRANULE_SIZE - 1) >> OC_GRANULE_SHIFT)
+      oc_residency_all_resident(addr >> OC_GRANULE_SHIFT,
+                                (end + OC_GRANULE_SIZE - 1) >> OC_GRANULE_SHIFT))
     return;
   oc_prefetch_slow(addr, end, OC_PREFETCH_BLOCK, tag);
 }

@@ -35,6 +35,22 @@ TEST_F(Residency, SetAndClearRangesAcrossWords) {
   EXPECT_EQ(oc_residency_first_missing(g + 12, g + 70), g + 70);
 }
 
+TEST_F(Residency, AllResidentAgreesWithFirstMissing) {
+  // Within a word, across two words, a whole word, and empty ranges, with a few holes.
+  uintptr_t g = Leaf(3);
+  ASSERT_TRUE(oc_residency_set_resident(g, g + 192));
+  for (uintptr_t hole : {uintptr_t(5), uintptr_t(63), uintptr_t(64), uintptr_t(130)})
+    oc_residency_clear_resident(g + hole, g + hole + 1);
+  for (uintptr_t first = g; first < g + 192; first += 3)
+    for (uintptr_t n = 0; n <= 66 && first + n <= g + 192; n++)
+      EXPECT_EQ(oc_residency_all_resident(first, first + n),
+                oc_residency_first_missing(first, first + n) == first + n)
+          << "granules " << first - g << " + " << n;
+  EXPECT_TRUE(oc_residency_all_resident(g + 6, g + 63));
+  EXPECT_FALSE(oc_residency_all_resident(g + 6, g + 64));
+  EXPECT_TRUE(oc_residency_all_resident(g + 65, g + 129)); // across two words
+}
+
 TEST_F(Residency, WordTestNeedsAFullWordHoldingTheWholeSpan) {
   uintptr_t g = Leaf(2) + 64; // first granule of a word
   uintptr_t addr = (g + 8) << OC_GRANULE_SHIFT;
