@@ -187,9 +187,9 @@ static void buffer_piece(struct tag_state *t, struct oc_range piece) {
  * a rescue costs nothing). */
 static bool issued_at_once(const struct tag_state *t) { return !buffering || t->priority == 0; }
 
-static void count_ignored(struct tag_state *t) {
-  bump(&t->ignored, 1);
-  oc_count(OC_RELEASES_IGNORED, 1);
+static void count_ignored(struct tag_state *t, long n) {
+  bump(&t->ignored, n);
+  oc_count(OC_RELEASES_IGNORED, n);
 }
 
 static bool withheld(const struct tag_state *t) {
@@ -214,13 +214,12 @@ static bool drop_withheld(struct tag_state *t) {
   if (!withheld(t))
     return false;
   if (oc_release_in_withheld_table(t->tag)) {
-    bump(&t->ignored, OC_RELEASE_SAMPLE - 1);
-    oc_count(OC_RELEASES_IGNORED, OC_RELEASE_SAMPLE - 1);
+    count_ignored(t, OC_RELEASE_SAMPLE - 1);
     return false;
   }
   if (atomic_fetch_add_explicit(&t->sampled, 1, memory_order_relaxed) % OC_RELEASE_SAMPLE == 0)
     return false;
-  count_ignored(t);
+  count_ignored(t, 1);
   return true;
 }
 
@@ -247,7 +246,7 @@ static void emit_piece(struct oc_range piece, void *ctx) {
   } else if (!withheld(t)) {
     issue_piece(t, piece);
   } else {
-    count_ignored(t); /* a sample (drop_withheld), retired to keep rescues visible */
+    count_ignored(t, 1); /* a sample (drop_withheld), retired to keep rescues visible */
   }
 }
 
