@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "arbiter.h"
+#include "assembly.h"
 #include "backend.h"
 #include "limit.h"
 #include "love_hate.h"
@@ -47,27 +48,14 @@ struct writeback {
   long started_ns;
 };
 
-/* The kernel writes back whole folios, which readahead builds up to a chunk (2 MiB,
- * aligned in the file). A write-back started on part of a chunk while the program
- * still writes the rest of it writes the folio, write-protects it, and writes it
- * again once the program dirties it again: MGRID's output planes of 0.96 MiB wrote
- * 870 MiB for 682 MiB of results (O: 700). So a dirty piece that leaves part of its
- * chunks is unmapped at once and its write-back waits until a dirty piece of the
- * same file outside those chunks shows that the program has left them, or until it
- * is WRITEBACK_AGE_NS old. Nothing is lost by waiting: unmapped dirty pages stay in
- * the page cache, which writes them back on its own. */
-#define DEFERRED_DEPTH 4
-
-struct deferred_writeback {
-  struct writeback wb; /* started_ns: when it was deferred */
-  uint64_t first_chunk, last_chunk; /* the file chunks it touches */
-};
+/* Shared-file pieces wait at most this long for the rest of their chunks
+ * (assembly.h). */
+#define ASSEMBLY_AGE_NS 50000000L
 
 /* Only the release worker touches these. */
 static struct writeback writebacks[WRITEBACK_DEPTH];
 static unsigned writeback_head, writeback_count;
-static struct deferred_writeback deferred[DEFERRED_DEPTH];
-static unsigned deferred_count; /* oldest first */
+static struct oc_assembler assembler;
 static struct oc_release_batch batch;
 static struct oc_pace pace;
 static _Atomic long backlog_bytes;
@@ -103,17 +91,6 @@ static void free_clean(enum oc_map_kind kind, const struct oc_mapping *m, uintpt
   oc_os_drop_file_cache(m, start, len);
 }
 
-/* The mapping at wb's start if it is still wb's file, with wb clipped to it; false
- * when it was remapped meanwhile (not ours to touch). */
-static bool still_mapped(struct writeback *wb, struct oc_mapping *m, char *path, size_t size) {
-  if (!oc_maps_lookup(wb->start, m, path, size) || m->kind != OC_MAP_FILE_SHARED ||
-      m->device != wb->device || m->inode != wb->inode)
-    return false;
-  if (wb->start + wb->len > m->end)
-    wb->len = m->end - wb->start;
-  return true;
-}
-
 /* Waits for the oldest write-back and frees its pages, if the file is still mapped
  * there. */
 static void finish_oldest_writeback(void) {
@@ -122,8 +99,11 @@ static void finish_oldest_writeback(void) {
   writeback_count--;
   struct oc_mapping m;
   char path[PATH_MAX];
-  if (!still_mapped(&wb, &m, path, sizeof path))
-    return;
+  if (!oc_maps_lookup(wb.start, &m, path, sizeof path) || m.kind != OC_MAP_FILE_SHARED ||
+      m.device != wb.device || m.inode != wb.inode)
+    return; /* remapped meanwhile: not ours to touch */
+  if (wb.start + wb.len > m.end)
+    wb.len = m.end - wb.start;
   if (oc_backend_now()->writeback(&m, wb.start, wb.len, false))
     oc_os_drop_file_cache(&m, wb.start, wb.len); /* unmapped when it started */
 }
@@ -132,58 +112,15 @@ static void finish_oldest_writeback(void) {
  * call while a write is pending. */
 static void finish_written_back(void) {
   while (writeback_count) {
-    struct writeback wb = writebacks[writeback_head];
+    const struct writeback *wb = &writebacks[writeback_head];
     struct oc_mapping m;
     char path[PATH_MAX];
-    if (still_mapped(&wb, &m, path, sizeof path) && oc_os_unwritten_pages(&m, wb.start, wb.len) != 0)
+    if (oc_maps_lookup(wb->start, &m, path, sizeof path) && m.kind == OC_MAP_FILE_SHARED &&
+        m.device == wb->device && m.inode == wb->inode &&
+        oc_os_unwritten_pages(&m, wb->start, wb->len) != 0)
       return;
     finish_oldest_writeback();
   }
-}
-
-/* Starts the write-back of unmapped dirty pages; they are freed when it is done. */
-static void begin_writeback(const struct oc_mapping *m, uintptr_t start, size_t len) {
-  if (writeback_count == WRITEBACK_DEPTH)
-    finish_oldest_writeback();
-  oc_backend_now()->writeback(m, start, len, true);
-  oc_count(OC_WRITEBACKS_STARTED, 1);
-  writebacks[(writeback_head + writeback_count) % WRITEBACK_DEPTH] =
-      (struct writeback){start, len, m->device, m->inode, oc_now_ns()};
-  writeback_count++;
-}
-
-static uint64_t file_chunk(const struct oc_mapping *m, uintptr_t addr) {
-  return (m->offset + (addr - m->start)) >> OC_CHUNK_SHIFT;
-}
-
-/* Begins the i-th deferred write-back (oldest first) and removes it. */
-static void begin_deferred(unsigned i) {
-  struct writeback wb = deferred[i].wb;
-  deferred_count--;
-  for (unsigned j = i; j < deferred_count; j++)
-    deferred[j] = deferred[j + 1];
-  struct oc_mapping m;
-  char path[PATH_MAX];
-  if (still_mapped(&wb, &m, path, sizeof path))
-    begin_writeback(&m, wb.start, wb.len);
-}
-
-/* Deferred pieces of m's file in none of the chunks [first, last]: the program left
- * them. */
-static void begin_left_behind(const struct oc_mapping *m, uint64_t first, uint64_t last) {
-  for (unsigned i = 0; i < deferred_count;) {
-    const struct deferred_writeback *d = &deferred[i];
-    if (d->wb.device == m->device && d->wb.inode == m->inode &&
-        (d->last_chunk < first || d->first_chunk > last))
-      begin_deferred(i);
-    else
-      i++;
-  }
-}
-
-static void begin_aged_deferred(long now) {
-  while (deferred_count && now - deferred[0].wb.started_ns >= WRITEBACK_AGE_NS)
-    begin_deferred(0);
 }
 
 static void start_writeback(const struct oc_mapping *m, uintptr_t start, size_t len) {
@@ -191,24 +128,59 @@ static void start_writeback(const struct oc_mapping *m, uintptr_t start, size_t 
     free_clean(OC_MAP_FILE_SHARED, m, start, len);
     return;
   }
+  if (writeback_count == WRITEBACK_DEPTH)
+    finish_oldest_writeback();
   /* Unmapped first (one ranged TLB flush; the dirty bits move to the page cache):
    * the write-back then has no mapping to write-protect, where each mapped dirty
    * page cost a TLB shootdown, an interrupt of the computing thread (MGRID B: 21-26 k
    * per run, its user time 1.5x O's). */
   page_out(OC_MAP_FILE_SHARED, start, len);
-  uintptr_t end = start + len;
-  uint64_t first = file_chunk(m, start), last = file_chunk(m, end - 1);
-  begin_left_behind(m, first, last);
-  bool whole_chunks = (start == m->start || file_chunk(m, start - 1) != first) &&
-                      (end == m->end || file_chunk(m, end) != last);
-  if (whole_chunks) {
-    begin_writeback(m, start, len);
+  oc_backend_now()->writeback(m, start, len, true);
+  oc_count(OC_WRITEBACKS_STARTED, 1);
+  writebacks[(writeback_head + writeback_count) % WRITEBACK_DEPTH] =
+      (struct writeback){start, len, m->device, m->inode, oc_now_ns()};
+  writeback_count++;
+}
+
+/* Shared-file pages [start, end) of m, whole chunks where they could be assembled. */
+static void release_shared(const struct oc_mapping *m, uintptr_t start, uintptr_t end) {
+  if (m->writable && end - start >= WRITEBACK_MIN_BYTES)
+    start_writeback(m, start, end - start);
+  else if (!m->writable) /* clean: free it now */
+    free_clean(m->kind, m, start, end - start);
+  else /* a small dirty piece: unmapped only */
+    page_out(m->kind, start, end - start);
+}
+
+/* An assembled range goes out if its mapping is still there; pages taken back
+ * since (a prefetch rescued them) stay, and with them the gaps it filled. */
+static void release_assembled(const struct oc_file_range *r, void *ctx) {
+  (void)ctx;
+  struct oc_mapping m;
+  char path[PATH_MAX];
+  uintptr_t start = r->first << OC_GRANULE_SHIFT, end = r->end << OC_GRANULE_SHIFT;
+  if (!oc_maps_lookup(start, &m, path, sizeof path) || m.kind != OC_MAP_FILE_SHARED ||
+      m.start >> OC_GRANULE_SHIFT != r->map_first || m.end >> OC_GRANULE_SHIFT != r->map_end) {
+    oc_count(OC_RELEASES_DROPPED, 1);
+    return; /* remapped meanwhile */
+  }
+  if (oc_residency_count_released(r->first, r->end) >= r->released) {
+    release_shared(&m, start, end);
     return;
   }
-  if (deferred_count == DEFERRED_DEPTH)
-    begin_deferred(0);
-  deferred[deferred_count++] = (struct deferred_writeback){
-      {start, len, m->device, m->inode, oc_now_ns()}, first, last};
+  for (uintptr_t first = r->first; first < r->end;) {
+    uintptr_t from = oc_residency_find_released(first, r->end, true);
+    if (from == r->end)
+      break;
+    uintptr_t to = oc_residency_find_released(from, r->end, false);
+    release_shared(&m, from << OC_GRANULE_SHIFT, to << OC_GRANULE_SHIFT);
+    first = to;
+  }
+}
+
+static bool gap_unloved(uintptr_t first, uintptr_t end, void *ctx) {
+  (void)ctx;
+  return oc_loved_find(first, end, true) == end;
 }
 
 static void release_span(uintptr_t start, uintptr_t end) {
@@ -220,14 +192,16 @@ static void release_span(uintptr_t start, uintptr_t end) {
       return; /* unmapped meanwhile */
     }
     uintptr_t stop = end < m.end ? end : m.end;
-    if (!oc_kind_is_program_data(m.kind))
+    if (!oc_kind_is_program_data(m.kind)) {
       oc_count(OC_RELEASES_DROPPED, 1);
-    else if (m.kind == OC_MAP_FILE_SHARED && m.writable && stop - start >= WRITEBACK_MIN_BYTES)
-      start_writeback(&m, start, stop - start);
-    else if (m.kind == OC_MAP_FILE_SHARED && !m.writable) /* clean: free it now */
-      free_clean(m.kind, &m, start, stop - start);
-    else /* anonymous, private, or a small dirty shared piece (unmapped only) */
+    } else if (m.kind == OC_MAP_FILE_SHARED) {
+      struct oc_file_range piece = {
+          start >> OC_GRANULE_SHIFT, stop >> OC_GRANULE_SHIFT, m.start >> OC_GRANULE_SHIFT,
+          m.end >> OC_GRANULE_SHIFT, m.offset >> OC_GRANULE_SHIFT, 0, oc_now_ns()};
+      oc_assemble(&assembler, piece, gap_unloved, release_assembled, NULL);
+    } else { /* anonymous or private */
       page_out(m.kind, start, stop - start);
+    }
     start = stop;
   }
 }
@@ -294,7 +268,7 @@ static void housekeeping(long now, long *maps_refreshed_ns) {
   oc_release_flush_idle(now, TAG_IDLE_NS);
   while (writeback_count && now - writebacks[writeback_head].started_ns >= WRITEBACK_AGE_NS)
     finish_oldest_writeback();
-  begin_aged_deferred(now);
+  oc_assemble_expire(&assembler, now, ASSEMBLY_AGE_NS, release_assembled, NULL);
   if (now - *maps_refreshed_ns >= MAPS_REFRESH_NS) {
     oc_maps_refresh();
     *maps_refreshed_ns = now;
@@ -347,7 +321,8 @@ void *oc_release_worker_main(void *unused) {
 }
 
 void oc_release_worker_fork_child(void) {
-  writeback_head = writeback_count = deferred_count = 0;
+  writeback_head = writeback_count = 0;
+  assembler = (struct oc_assembler){0};
   batch = (struct oc_release_batch){0};
   pace = (struct oc_pace){0};
   atomic_store_explicit(&backlog_bytes, 0, memory_order_relaxed);

@@ -1,0 +1,97 @@
+#include "assembly.h"
+
+/* File chunk of granule g of r's mapping. */
+static uint64_t chunk_of(const struct oc_file_range *r, uintptr_t g) {
+  return (r->map_offset + (g - r->map_first)) / OC_ASSEMBLY_CHUNK_GRANULES;
+}
+
+/* The granule where r's chunk (the one holding granule g) ends, or its mapping does. */
+static uintptr_t chunk_end(const struct oc_file_range *r, uintptr_t g) {
+  uintptr_t end = g + OC_ASSEMBLY_CHUNK_GRANULES -
+                  (r->map_offset + (g - r->map_first)) % OC_ASSEMBLY_CHUNK_GRANULES;
+  return end < r->map_end ? end : r->map_end;
+}
+
+static uintptr_t chunk_start(const struct oc_file_range *r, uintptr_t g) {
+  uintptr_t start = g - (r->map_offset + (g - r->map_first)) % OC_ASSEMBLY_CHUNK_GRANULES;
+  return start > r->map_first ? start : r->map_first;
+}
+
+static bool same_chunk(const struct oc_file_range *a, const struct oc_file_range *b) {
+  return a->map_first == b->map_first && a->map_end == b->map_end &&
+         a->map_offset == b->map_offset && chunk_of(a, a->first) == chunk_of(b, b->first);
+}
+
+/* Whether parts a and b of one chunk join: touching or overlapping, or a small gap
+ * between two long parts that the caller lets go out with them. */
+static bool joins(const struct oc_file_range *a, const struct oc_file_range *b, oc_gap_check may_fill,
+                  void *ctx) {
+  if (a->first <= b->end && b->first <= a->end)
+    return true;
+  const struct oc_file_range *low = a->end < b->first ? a : b, *high = low == a ? b : a;
+  return high->first - low->end <= OC_ASSEMBLY_GAP_MAX &&
+         low->end - low->first >= OC_ASSEMBLY_GAP_SIDE &&
+         high->end - high->first >= OC_ASSEMBLY_GAP_SIDE && may_fill(low->end, high->first, ctx);
+}
+
+static struct oc_file_range take_out(struct oc_assembler *a, unsigned i) {
+  struct oc_file_range r = a->waiting[i];
+  a->count--;
+  for (unsigned j = i; j < a->count; j++)
+    a->waiting[j] = a->waiting[j + 1];
+  return r;
+}
+
+static void assemble_part(struct oc_assembler *a, struct oc_file_range part, oc_gap_check may_fill,
+                          oc_file_range_sink emit, void *ctx) {
+  for (unsigned i = 0; i < a->count; i++) {
+    if (!same_chunk(&a->waiting[i], &part))
+      continue;
+    struct oc_file_range w = take_out(a, i);
+    if (joins(&w, &part, may_fill, ctx)) {
+      uintptr_t overlap_first = w.first > part.first ? w.first : part.first;
+      uintptr_t overlap_end = w.end < part.end ? w.end : part.end;
+      part.released += w.released - (overlap_end > overlap_first ? (long)(overlap_end - overlap_first) : 0);
+      part.first = w.first < part.first ? w.first : part.first;
+      part.end = w.end > part.end ? w.end : part.end;
+      part.since_ns = w.since_ns;
+    } else {
+      emit(&w, ctx); /* a second range in the chunk: the first goes as it is */
+    }
+    break;
+  }
+  if (part.first == chunk_start(&part, part.first) && part.end == chunk_end(&part, part.first)) {
+    emit(&part, ctx);
+    return;
+  }
+  if (a->count == OC_ASSEMBLY_DEPTH) {
+    struct oc_file_range oldest = take_out(a, 0);
+    emit(&oldest, ctx);
+  }
+  a->waiting[a->count++] = part;
+}
+
+void oc_assemble(struct oc_assembler *a, struct oc_file_range piece, oc_gap_check may_fill,
+                 oc_file_range_sink emit, void *ctx) {
+  while (piece.first < piece.end) {
+    struct oc_file_range part = piece;
+    part.end = chunk_end(&piece, piece.first);
+    if (part.end > piece.end)
+      part.end = piece.end;
+    part.released = (long)(part.end - part.first);
+    piece.first = part.end;
+    assemble_part(a, part, may_fill, emit, ctx);
+  }
+}
+
+void oc_assemble_expire(struct oc_assembler *a, long now_ns, long age_ns, oc_file_range_sink emit,
+                        void *ctx) {
+  for (unsigned i = 0; i < a->count;) {
+    if (age_ns && now_ns - a->waiting[i].since_ns < age_ns) {
+      i++;
+      continue;
+    }
+    struct oc_file_range r = take_out(a, i);
+    emit(&r, ctx);
+  }
+}
