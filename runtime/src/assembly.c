@@ -73,6 +73,15 @@ static void assemble_part(struct oc_assembler *a, struct oc_file_range part, oc_
 
 void oc_assemble(struct oc_assembler *a, struct oc_file_range piece, oc_gap_check may_fill,
                  oc_file_range_sink emit, void *ctx) {
+  /* A mapping whose chunks are not the file's (a spilled block at a page boundary):
+   * its pieces go out as they come. Assembled by file chunks, heap_sort's spilled
+   * arrays took 150-280 major faults in its phase instead of 13-16 (0.28 -> 0.39 s);
+   * not understood yet. */
+  if ((piece.map_offset - piece.map_first) % OC_ASSEMBLY_CHUNK_GRANULES) {
+    piece.released = (long)(piece.end - piece.first);
+    emit(&piece, ctx);
+    return;
+  }
   while (piece.first < piece.end) {
     struct oc_file_range part = piece;
     part.end = chunk_end(&piece, piece.first);

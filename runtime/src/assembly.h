@@ -43,7 +43,8 @@ typedef void (*oc_file_range_sink)(const struct oc_file_range *range, void *ctx)
 typedef bool (*oc_gap_check)(uintptr_t first, uintptr_t end, void *ctx);
 
 /* Adds a piece whose granules are all released (its `released` is not read); emits
- * the chunks it completes and what it pushes out. */
+ * the chunks it completes and what it pushes out, or the piece itself where the
+ * mapping's chunks are not its file's. */
 void oc_assemble(struct oc_assembler *a, struct oc_file_range piece, oc_gap_check may_fill,
                  oc_file_range_sink emit, void *ctx);
 /* Emits the ranges waiting since before now_ns - age_ns (all of them for age 0). */

@@ -101,16 +101,26 @@ TEST(Assembly, WaitingPartsGoOutWhenOldOrPushedOut) {
   EXPECT_EQ(a.count, 1u);
 }
 
-TEST(Assembly, AMappingNotAlignedInItsFileIsCutAtTheFilesChunks) {
+TEST(Assembly, AMappingWhoseChunksAreNotItsFilesPassesPiecesOnAsTheyCome) {
   oc_assembler a{};
   Ranges out;
   // File offset of the mapping's start: 100 granules into a chunk.
-  oc_file_range piece{Base, Base + 2 * C, Base, Base + 4 * C, 100, 0, 0};
+  oc_file_range piece{Base + 10, Base + 20, Base, Base + 4 * C, 100, 0, 0};
   oc_assemble(&a, piece, AnyGap, Collect, &out);
-  // [Base, Base + C - 100) reaches from the mapping's start to a chunk end: whole.
-  Ranges want = {{Base, Base + C - 100, long(C - 100)}, {Base + C - 100, Base + 2 * C - 100, long(C)}};
+  Ranges want = {{Base + 10, Base + 20, 10}};
   EXPECT_EQ(out, want);
-  EXPECT_EQ(a.count, 1u);
+  EXPECT_EQ(a.count, 0u);
+}
+
+TEST(Assembly, AMappingAtAnOffsetInItsFileIsCutAtTheFilesChunks) {
+  oc_assembler a{};
+  Ranges out;
+  // The mapping starts 3 chunks into its file: its chunks are the file's.
+  oc_file_range piece{Base + 100, Base + 2 * C + 10, Base, Base + 4 * C, 3 * C, 0, 0};
+  oc_assemble(&a, piece, AnyGap, Collect, &out);
+  Ranges want = {{Base + C, Base + 2 * C, long(C)}};
+  EXPECT_EQ(out, want);
+  EXPECT_EQ(a.count, 2u); // [Base + 100, Base + C) and [Base + 2C, Base + 2C + 10) wait
 }
 
 } // namespace
