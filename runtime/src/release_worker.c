@@ -160,7 +160,8 @@ static void release_assembled(const struct oc_file_range *r, void *ctx) {
   char path[PATH_MAX];
   uintptr_t start = r->first << OC_GRANULE_SHIFT, end = r->end << OC_GRANULE_SHIFT;
   if (!oc_maps_lookup(start, &m, path, sizeof path) || m.kind != OC_MAP_FILE_SHARED ||
-      m.start >> OC_GRANULE_SHIFT != r->map_first || m.end >> OC_GRANULE_SHIFT != r->map_end) {
+      m.start >> OC_GRANULE_SHIFT != r->map_first || m.end >> OC_GRANULE_SHIFT != r->map_end ||
+      m.offset >> OC_GRANULE_SHIFT != r->map_offset) {
     oc_count(OC_RELEASES_DROPPED, 1);
     return; /* remapped meanwhile */
   }
