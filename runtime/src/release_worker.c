@@ -152,6 +152,23 @@ static void release_shared(const struct oc_mapping *m, uintptr_t start, uintptr_
     page_out(m->kind, start, end - start);
 }
 
+/* Calls issue on each run of granules in [first, end) still released. */
+static void each_released_run(uintptr_t first, uintptr_t end,
+                              void (*issue)(uintptr_t first, uintptr_t end, void *ctx), void *ctx) {
+  while (first < end) {
+    uintptr_t from = oc_residency_find_released(first, end, true);
+    if (from == end)
+      break;
+    uintptr_t to = oc_residency_find_released(from, end, false);
+    issue(from, to, ctx);
+    first = to;
+  }
+}
+
+static void release_shared_run(uintptr_t first, uintptr_t end, void *mapping) {
+  release_shared(mapping, first << OC_GRANULE_SHIFT, end << OC_GRANULE_SHIFT);
+}
+
 /* An assembled range goes out if its mapping is still there; pages taken back
  * since (a prefetch rescued them) stay, and with them the gaps it filled. */
 static void release_assembled(const struct oc_file_range *r, void *ctx) {
@@ -165,18 +182,10 @@ static void release_assembled(const struct oc_file_range *r, void *ctx) {
     oc_count(OC_RELEASES_DROPPED, 1);
     return; /* remapped meanwhile */
   }
-  if (oc_residency_count_released(r->first, r->end) >= r->released) {
+  if (oc_residency_count_released(r->first, r->end) >= r->released)
     release_shared(&m, start, end);
-    return;
-  }
-  for (uintptr_t first = r->first; first < r->end;) {
-    uintptr_t from = oc_residency_find_released(first, r->end, true);
-    if (from == r->end)
-      break;
-    uintptr_t to = oc_residency_find_released(from, r->end, false);
-    release_shared(&m, from << OC_GRANULE_SHIFT, to << OC_GRANULE_SHIFT);
-    first = to;
-  }
+  else
+    each_released_run(r->first, r->end, release_shared_run, &m);
 }
 
 static bool gap_unloved(uintptr_t first, uintptr_t end, void *ctx) {
@@ -208,7 +217,8 @@ static void release_span(uintptr_t start, uintptr_t end) {
 }
 
 /* Loved pages (oc_love) are kept: their release marks are taken back. */
-static void release_unloved(uintptr_t first, uintptr_t end) {
+static void release_unloved(uintptr_t first, uintptr_t end, void *ctx) {
+  (void)ctx;
   while (first < end) {
     uintptr_t loved = oc_loved_find(first, end, true);
     if (loved > first)
@@ -223,16 +233,8 @@ static void release_unloved(uintptr_t first, uintptr_t end) {
 /* Issues the piece's pages that are still released: a page prefetched again since
  * (a rescue) is kept, as the OSDI releaser checks before freeing. */
 static void release_piece(const struct oc_work *work) {
-  uintptr_t first = work->start >> OC_GRANULE_SHIFT;
-  uintptr_t end = (work->start + work->len) >> OC_GRANULE_SHIFT;
-  while (first < end) {
-    uintptr_t from = oc_residency_find_released(first, end, true);
-    if (from == end)
-      break;
-    uintptr_t to = oc_residency_find_released(from, end, false);
-    release_unloved(from, to);
-    first = to;
-  }
+  each_released_run(work->start >> OC_GRANULE_SHIFT, (work->start + work->len) >> OC_GRANULE_SHIFT,
+                    release_unloved, NULL);
 }
 
 /* Buffered releases, on a fresh sample each period: usage stays below the limit by
