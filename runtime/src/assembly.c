@@ -1,19 +1,22 @@
 #include "assembly.h"
 
-/* File chunk of granule g of r's mapping. */
-static uint64_t chunk_of(const struct oc_file_range *r, uintptr_t g) {
-  return (r->map_offset + (g - r->map_first)) / OC_ASSEMBLY_CHUNK_GRANULES;
+/* Where granule g of r's mapping lies in its file chunk. */
+static uintptr_t offset_in_chunk(const struct oc_file_range *r, uintptr_t g) {
+  return (r->map_offset + (g - r->map_first)) % OC_CHUNK_GRANULES;
 }
 
-/* The granule where r's chunk (the one holding granule g) ends, or its mapping does. */
+static uint64_t chunk_of(const struct oc_file_range *r, uintptr_t g) {
+  return (r->map_offset + (g - r->map_first)) / OC_CHUNK_GRANULES;
+}
+
+/* The granule where the chunk holding granule g ends, or r's mapping does. */
 static uintptr_t chunk_end(const struct oc_file_range *r, uintptr_t g) {
-  uintptr_t end = g + OC_ASSEMBLY_CHUNK_GRANULES -
-                  (r->map_offset + (g - r->map_first)) % OC_ASSEMBLY_CHUNK_GRANULES;
+  uintptr_t end = g + OC_CHUNK_GRANULES - offset_in_chunk(r, g);
   return end < r->map_end ? end : r->map_end;
 }
 
 static uintptr_t chunk_start(const struct oc_file_range *r, uintptr_t g) {
-  uintptr_t start = g - (r->map_offset + (g - r->map_first)) % OC_ASSEMBLY_CHUNK_GRANULES;
+  uintptr_t start = g - offset_in_chunk(r, g);
   return start > r->map_first ? start : r->map_first;
 }
 
@@ -77,7 +80,7 @@ void oc_assemble(struct oc_assembler *a, struct oc_file_range piece, oc_gap_chec
    * its pieces go out as they come. Assembled by file chunks, heap_sort's spilled
    * arrays took 150-280 major faults in its phase instead of 13-16 (0.28 -> 0.39 s);
    * not understood yet. */
-  if ((piece.map_offset - piece.map_first) % OC_ASSEMBLY_CHUNK_GRANULES) {
+  if ((piece.map_offset - piece.map_first) % OC_CHUNK_GRANULES) {
     piece.released = (long)(piece.end - piece.first);
     emit(&piece, ctx);
     return;

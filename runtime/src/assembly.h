@@ -17,8 +17,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "coalesce.h" /* OC_CHUNK_GRANULES: the chunks are the coalescer's size, in the file */
+
 #define OC_ASSEMBLY_DEPTH 16
-#define OC_ASSEMBLY_CHUNK_GRANULES 512 /* 2 MiB */
 /* A gap of at most this many granules is filled when both sides are at least
  * OC_ASSEMBLY_GAP_SIDE long: a border page between rows or planes, not a stride. */
 #define OC_ASSEMBLY_GAP_MAX 2

@@ -19,7 +19,7 @@ void Collect(const oc_file_range *r, void *ctx) {
 bool AnyGap(uintptr_t, uintptr_t, void *) { return true; }
 bool NoGap(uintptr_t, uintptr_t, void *) { return false; }
 
-constexpr uintptr_t C = OC_ASSEMBLY_CHUNK_GRANULES;
+constexpr uintptr_t C = OC_CHUNK_GRANULES;
 constexpr uintptr_t Base = 1000 * C; // a mapping of 64 chunks at file offset 0
 
 oc_file_range Piece(uintptr_t first, uintptr_t end, long now = 0) {
