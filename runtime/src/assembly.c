@@ -25,16 +25,52 @@ static bool same_chunk(const struct oc_file_range *a, const struct oc_file_range
          a->map_offset == b->map_offset && chunk_of(a, a->first) == chunk_of(b, b->first);
 }
 
-/* Whether parts a and b of one chunk join: touching or overlapping, or a small gap
- * between two long parts that the caller lets go out with them. */
+/* Whether the gap between low and high (low ends first) is a border: at most
+ * OC_ASSEMBLY_GAP_MAX granules between two long parts, and the caller lets it go
+ * out with them. */
+/* A side of a border: long, or cut by its chunk's boundary, where its run may go on
+ * (MGRID: the next plane's first granule before the boundary came alone, and the
+ * chunk stayed in memory, whole). */
+static bool is_long(const struct oc_file_range *r) {
+  return r->end - r->first >= OC_ASSEMBLY_GAP_SIDE || r->first == chunk_start(r, r->first) ||
+         r->end == chunk_end(r, r->first);
+}
+
+static bool border_gap(const struct oc_file_range *low, const struct oc_file_range *high,
+                       oc_gap_check may_fill, void *ctx) {
+  return high->first - low->end <= OC_ASSEMBLY_GAP_MAX && is_long(low) && is_long(high) &&
+         may_fill(low->end, high->first, ctx);
+}
+
+/* Whether parts a and b of one chunk join: touching or overlapping, or a border gap. */
 static bool joins(const struct oc_file_range *a, const struct oc_file_range *b, oc_gap_check may_fill,
                   void *ctx) {
   if (a->first <= b->end && b->first <= a->end)
     return true;
-  const struct oc_file_range *low = a->end < b->first ? a : b, *high = low == a ? b : a;
-  return high->first - low->end <= OC_ASSEMBLY_GAP_MAX &&
-         low->end - low->first >= OC_ASSEMBLY_GAP_SIDE &&
-         high->end - high->first >= OC_ASSEMBLY_GAP_SIDE && may_fill(low->end, high->first, ctx);
+  return a->end < b->first ? border_gap(a, b, may_fill, ctx) : border_gap(b, a, may_fill, ctx);
+}
+
+
+static bool covers_chunk(const struct oc_file_range *r) {
+  return r->first == chunk_start(r, r->first) && r->end == chunk_end(r, r->first);
+}
+
+/* A border gap across a chunk boundary (one plane ending just below it, the next
+ * starting just above): each side takes its part of the gap, so that both chunks
+ * can complete. MGRID's planes of 0.96 MiB put one such border in every few
+ * chunks, and each of those chunks stayed in memory, whole. */
+static bool fill_across(struct oc_file_range *low, struct oc_file_range *high, oc_gap_check may_fill,
+                        void *ctx) {
+  if (low->map_first != high->map_first || low->map_end != high->map_end ||
+      low->map_offset != high->map_offset ||
+      chunk_of(high, high->first) != chunk_of(low, low->first) + 1)
+    return false;
+  uintptr_t boundary = chunk_start(high, high->first);
+  if (low->end > boundary || high->first < boundary || low->end == high->first ||
+      !border_gap(low, high, may_fill, ctx))
+    return false;
+  low->end = high->first = boundary;
+  return true;
 }
 
 static struct oc_file_range take_out(struct oc_assembler *a, unsigned i) {
@@ -63,7 +99,18 @@ static void assemble_part(struct oc_assembler *a, struct oc_file_range part, oc_
     }
     break;
   }
-  if (part.first == chunk_start(&part, part.first) && part.end == chunk_end(&part, part.first)) {
+  for (unsigned i = 0; i < a->count;) {
+    struct oc_file_range *w = &a->waiting[i];
+    bool filled = w->first >= part.end ? fill_across(&part, w, may_fill, ctx)
+                                       : fill_across(w, &part, may_fill, ctx);
+    if (filled && covers_chunk(w)) {
+      struct oc_file_range done = take_out(a, i);
+      emit(&done, ctx);
+      continue;
+    }
+    i++;
+  }
+  if (covers_chunk(&part)) {
     emit(&part, ctx);
     return;
   }

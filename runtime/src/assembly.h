@@ -7,9 +7,10 @@
  * references (its planes i-1, i, i+1), a chunk in up to three pieces, and a plane's
  * border page between two pieces is released by none. So a piece is split at file
  * chunk boundaries, and each part waits in its chunk's entry, joined with what it
- * touches there, or nearly touches between two long parts (the border page), until
- * the entry covers its chunk, is older than the caller's age, or its place is
- * needed. Pure logic on granule ranges: the release worker does the OS calls.
+ * touches there, or nearly touches between two long pieces (the border page, also
+ * where it straddles a chunk boundary), until the entry covers its chunk, is older
+ * than the caller's age, or its place is needed. Pure logic on granule ranges: the
+ * release worker does the OS calls.
  */
 #ifndef OC_ASSEMBLY_H
 #define OC_ASSEMBLY_H
@@ -21,7 +22,9 @@
 
 #define OC_ASSEMBLY_DEPTH 16
 /* A gap of at most this many granules is filled when both sides are at least
- * OC_ASSEMBLY_GAP_SIDE long: a border page between rows or planes, not a stride. */
+ * OC_ASSEMBLY_GAP_SIDE long, or end at their chunk's boundary (the coalescer cuts
+ * pieces there, so a plane's head can be a granule long): a border page between rows
+ * or planes, not a stride. */
 #define OC_ASSEMBLY_GAP_MAX 2
 #define OC_ASSEMBLY_GAP_SIDE 16
 

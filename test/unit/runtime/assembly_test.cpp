@@ -64,6 +64,76 @@ TEST(Assembly, ABorderPageBetweenTwoLongPiecesIsFilledOnlyWhereTheCallerAllows) 
   }
 }
 
+TEST(Assembly, ABorderAcrossAChunkBoundaryIsFilledOnBothSides) {
+  // Two planes meet in a gap of two granules, one on each side of the boundary.
+  oc_assembler a{};
+  Ranges out;
+  oc_assemble(&a, Piece(Base, Base + C - 1), AnyGap, Collect, &out);
+  EXPECT_TRUE(out.empty());
+  oc_assemble(&a, Piece(Base + C + 1, Base + C + 300), AnyGap, Collect, &out);
+  Ranges want = {{Base, Base + C, long(C - 1)}};
+  EXPECT_EQ(out, want);
+  oc_assemble(&a, Piece(Base + C + 300, Base + 2 * C), AnyGap, Collect, &out);
+  want.emplace_back(Base + C, Base + 2 * C, long(C - 1));
+  EXPECT_EQ(out, want);
+  EXPECT_EQ(a.count, 0u);
+}
+
+TEST(Assembly, ABorderBeforeAShortPieceCutAtTheBoundaryIsFilled) {
+  // The next plane starts two granules before the boundary, and the coalescer cut
+  // its piece there: whichever comes first, the chunk goes out whole.
+  for (bool head_first : {false, true}) {
+    oc_assembler a{};
+    Ranges out;
+    oc_file_range low = Piece(Base, Base + C - 3), head = Piece(Base + C - 2, Base + C);
+    oc_assemble(&a, head_first ? head : low, AnyGap, Collect, &out);
+    oc_assemble(&a, head_first ? low : head, AnyGap, Collect, &out);
+    Ranges want = {{Base, Base + C, long(C - 1)}};
+    EXPECT_EQ(out, want);
+    EXPECT_EQ(a.count, 0u);
+  }
+}
+
+TEST(Assembly, AShortPieceInsideItsChunkIsNoBorderSide) {
+  oc_assembler a{};
+  Ranges out;
+  oc_assemble(&a, Piece(Base, Base + 100), AnyGap, Collect, &out);
+  oc_assemble(&a, Piece(Base + 101, Base + 103), AnyGap, Collect, &out);
+  Ranges want = {{Base, Base + 100, 100}}; // a second range in the chunk: the first goes
+  EXPECT_EQ(out, want);
+  EXPECT_EQ(a.count, 1u);
+}
+
+TEST(Assembly, ABorderAcrossABoundaryIsFilledWhicheverSideComesFirst) {
+  oc_assembler a{};
+  Ranges out;
+  oc_assemble(&a, Piece(Base + C + 2, Base + 2 * C), AnyGap, Collect, &out);
+  oc_assemble(&a, Piece(Base + C - 200, Base + C), AnyGap, Collect, &out);
+  Ranges want = {{Base + C, Base + 2 * C, long(C - 2)}};
+  EXPECT_EQ(out, want);
+  EXPECT_EQ(a.count, 1u);
+  EXPECT_EQ(a.waiting[0].first, Base + C - 200);
+}
+
+TEST(Assembly, NoFillAcrossABoundaryForAWideGapAShortSideOrAKeptPage) {
+  struct Case {
+    uintptr_t low_first, low_end, high_first;
+    bool (*may_fill)(uintptr_t, uintptr_t, void *);
+  } cases[] = {{Base, Base + C - 2, Base + C + 1, AnyGap},       // three granules
+               {Base + C - 5, Base + C - 1, Base + C + 1, AnyGap}, // a short side
+               {Base, Base + C - 1, Base + C + 1, NoGap}};         // the caller keeps it
+  for (const Case &c : cases) {
+    oc_assembler a{};
+    Ranges out;
+    oc_assemble(&a, Piece(c.low_first, c.low_end), c.may_fill, Collect, &out);
+    oc_assemble(&a, Piece(c.high_first, Base + 2 * C), c.may_fill, Collect, &out);
+    EXPECT_TRUE(out.empty());
+    ASSERT_EQ(a.count, 2u);
+    EXPECT_EQ(a.waiting[0].end, c.low_end);
+    EXPECT_EQ(a.waiting[1].first, c.high_first);
+  }
+}
+
 TEST(Assembly, AStrideIsNoBorderItsGapsStay) {
   oc_assembler a{};
   Ranges out;
