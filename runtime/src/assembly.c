@@ -20,14 +20,15 @@ static uintptr_t chunk_start(const struct oc_file_range *r, uintptr_t g) {
   return start > r->map_first ? start : r->map_first;
 }
 
-static bool same_chunk(const struct oc_file_range *a, const struct oc_file_range *b) {
+static bool same_mapping(const struct oc_file_range *a, const struct oc_file_range *b) {
   return a->map_first == b->map_first && a->map_end == b->map_end &&
-         a->map_offset == b->map_offset && chunk_of(a, a->first) == chunk_of(b, b->first);
+         a->map_offset == b->map_offset;
 }
 
-/* Whether the gap between low and high (low ends first) is a border: at most
- * OC_ASSEMBLY_GAP_MAX granules between two long parts, and the caller lets it go
- * out with them. */
+static bool same_chunk(const struct oc_file_range *a, const struct oc_file_range *b) {
+  return same_mapping(a, b) && chunk_of(a, a->first) == chunk_of(b, b->first);
+}
+
 /* A side of a border: long, or cut by its chunk's boundary, where its run may go on
  * (MGRID: the next plane's first granule before the boundary came alone, and the
  * chunk stayed in memory, whole). */
@@ -36,6 +37,9 @@ static bool is_long(const struct oc_file_range *r) {
          r->end == chunk_end(r, r->first);
 }
 
+/* Whether the gap between low and high (low ends first) is a border: at most
+ * OC_ASSEMBLY_GAP_MAX granules between two long parts, and the caller lets it go
+ * out with them. */
 static bool border_gap(const struct oc_file_range *low, const struct oc_file_range *high,
                        oc_gap_check may_fill, void *ctx) {
   return high->first - low->end <= OC_ASSEMBLY_GAP_MAX && is_long(low) && is_long(high) &&
@@ -50,7 +54,6 @@ static bool joins(const struct oc_file_range *a, const struct oc_file_range *b, 
   return a->end < b->first ? border_gap(a, b, may_fill, ctx) : border_gap(b, a, may_fill, ctx);
 }
 
-
 static bool covers_chunk(const struct oc_file_range *r) {
   return r->first == chunk_start(r, r->first) && r->end == chunk_end(r, r->first);
 }
@@ -61,15 +64,11 @@ static bool covers_chunk(const struct oc_file_range *r) {
  * chunks, and each of those chunks stayed in memory, whole. */
 static bool fill_across(struct oc_file_range *low, struct oc_file_range *high, oc_gap_check may_fill,
                         void *ctx) {
-  if (low->map_first != high->map_first || low->map_end != high->map_end ||
-      low->map_offset != high->map_offset ||
-      chunk_of(high, high->first) != chunk_of(low, low->first) + 1)
+  if (!same_mapping(low, high) || chunk_of(high, high->first) != chunk_of(low, low->first) + 1)
     return false;
-  uintptr_t boundary = chunk_start(high, high->first);
-  if (low->end > boundary || high->first < boundary || low->end == high->first ||
-      !border_gap(low, high, may_fill, ctx))
+  if (low->end == high->first || !border_gap(low, high, may_fill, ctx))
     return false;
-  low->end = high->first = boundary;
+  low->end = high->first = chunk_start(high, high->first);
   return true;
 }
 
