@@ -97,7 +97,7 @@ def parse_args(argv):
     p.add_argument("--timeout-s", type=float,
                    help="cap per run; capped runs are extrapolated from progress where the "
                    "kernel reports it (default 300, quick 10)")
-    p.add_argument("--interactive-kernels", default="matvec,stencil2d",
+    p.add_argument("--interactive-kernels", default="matvec,stencil2d,mgrid",
                    help="kernels to co-run with the toucher ('' to skip)")
     p.add_argument("--sleeps", help="co-runner sleep times in seconds (default 0,0.5,1,2,5; "
                    "quick 0,1,5)")
