@@ -19,6 +19,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "resident_pages.h"
+
 #define BYTES (16L << 20)
 #define WORDS (BYTES / 8)
 
@@ -40,13 +42,8 @@ static uint64_t *map_file(const char *dir, const char *name, uint64_t seed) {
 }
 
 static double resident(const void *p, long bytes) {
-  static unsigned char vec[BYTES / 4096];
-  if (mincore((void *)p, bytes, vec) != 0)
-    return -1;
-  long n = 0;
-  for (long i = 0; i < bytes / 4096; i++)
-    n += vec[i] & 1;
-  return (double)n / (bytes / 4096);
+  long n = resident_pages(p, bytes / 4096);
+  return n < 0 ? -1 : (double)n / (bytes / 4096);
 }
 
 static int intact(const uint64_t *p, uint64_t seed) {

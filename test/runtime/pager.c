@@ -28,6 +28,7 @@
 #include "backend.h"
 #include "outcore/outcore.h"
 #include "pager.h"
+#include "resident_pages.h"
 #include "spill.h"
 #include "stats.h"
 
@@ -59,16 +60,6 @@ static bool page_is(const char *p, long i, long g) {
     if (w[j] != word(i, j, g))
       return false;
   return true;
-}
-
-static long resident_pages(const char *p, long pages) {
-  unsigned char vec[pages];
-  if (mincore((void *)p, (size_t)(pages * PAGE), vec) != 0)
-    return -1;
-  long n = 0;
-  for (long i = 0; i < pages; i++)
-    n += vec[i] & 1;
-  return n;
 }
 
 /* A file of pages pages, page i holding generation 0. */

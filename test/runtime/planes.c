@@ -24,6 +24,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "resident_pages.h"
+
 #define PAGE 4096L
 #define ROW_WORDS 355L
 #define PLANE_WORDS (ROW_WORDS * ROW_WORDS)
@@ -49,20 +51,6 @@ static uint64_t stencil_point(long k) {
   for (int i = 0; i < 24; i++)
     x = x * 0.5 + 1.0;
   return x > 0.0;
-}
-
-/* Bytes of the file in the page cache. */
-static long cached_bytes(void *data, long size) {
-  long n = (size + PAGE - 1) / PAGE, cached = 0;
-  unsigned char vec[4096];
-  for (long first = 0; first < n; first += (long)sizeof vec) {
-    long count = n - first < (long)sizeof vec ? n - first : (long)sizeof vec;
-    if (mincore((char *)data + first * PAGE, count * PAGE, vec) != 0)
-      return -1;
-    for (long i = 0; i < count; i++)
-      cached += vec[i] & 1;
-  }
-  return cached * PAGE;
 }
 
 static long pages(long words) { return (words * 8 + PAGE - 1) / PAGE; }
@@ -95,11 +83,11 @@ int main(int argc, char **argv) {
   long interior_bytes = planes * (PLANE_WORDS - 2 * BORDER_WORDS) * 8;
   long dirtied = process_write_bytes() - written_before;
   /* The release worker's last write-backs and assembled chunks: until it settles. */
-  long cached = cached_bytes(data, st.st_size), settled = -1;
+  long cached = resident_pages(data, st.st_size / PAGE) * PAGE, settled = -1;
   for (int i = 0; i < 30 && cached != settled; i++) {
     usleep(100000);
     settled = cached;
-    cached = cached_bytes(data, st.st_size);
+    cached = resident_pages(data, st.st_size / PAGE) * PAGE;
   }
   long wrong = 0;
   for (long k = 0; k < words; k++) {
