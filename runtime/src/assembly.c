@@ -64,9 +64,8 @@ static bool covers_chunk(const struct oc_file_range *r) {
  * chunks, and each of those chunks stayed in memory, whole. */
 static bool fill_across(struct oc_file_range *low, struct oc_file_range *high, oc_gap_check may_fill,
                         void *ctx) {
-  if (!same_mapping(low, high) || chunk_of(high, high->first) != chunk_of(low, low->first) + 1)
-    return false;
-  if (low->end == high->first || !border_gap(low, high, may_fill, ctx))
+  if (!same_mapping(low, high) || chunk_of(high, high->first) != chunk_of(low, low->first) + 1 ||
+      low->end == high->first || !border_gap(low, high, may_fill, ctx))
     return false;
   low->end = high->first = chunk_start(high, high->first);
   return true;
