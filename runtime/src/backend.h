@@ -42,6 +42,10 @@ struct oc_backend {
    * release buffer first (the pager's resident pages): the release worker's pacing,
    * which frees room ahead of a kernel that would otherwise pick, leaves them out. */
   long (*self_evicting_bytes)(void);
+  /* Bytes of released memory the backend keeps and drops at once when it needs room
+   * (the pager's kept releases, written back): room for prefetches of its own
+   * memory. NULL: none kept. */
+  long (*kept_released_bytes)(void);
 };
 
 extern const struct oc_backend oc_backend_madvise __attribute__((visibility("hidden")));

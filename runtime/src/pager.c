@@ -83,6 +83,7 @@ const struct oc_backend oc_backend_pager = {
     .residency = oc_os_residency,
     .memory_limit = oc_limit_get,
     .self_evicting_bytes = pager_self_evicting,
+    .kept_released_bytes = oc_pager_kept_released_bytes,
 };
 
 /* ---- regions ------------------------------------------------------------------ */
@@ -244,6 +245,8 @@ void oc_pager_evicted(uintptr_t start, size_t len, size_t written) {
   oc_count(OC_PAGER_BYTES_EVICTED, (long)len);
   oc_count(OC_PAGER_BYTES_WRITTEN, (long)written);
 }
+
+void oc_pager_wrote_back(size_t written) { oc_count(OC_PAGER_BYTES_WRITTEN, (long)written); }
 
 void oc_pager_store_failed(const char *what, const char *op, int error) {
   static _Atomic(bool) reported[2];

@@ -47,6 +47,8 @@ void oc_pager_unhold(void *start);
 void oc_pager_fill_later(uintptr_t start, size_t len);
 /* Queues [start, start + len) for the evict worker; never waits. */
 void oc_pager_evict_later(uintptr_t start, size_t len);
+/* Bytes of the releases the evict worker keeps, written back, until it needs room. */
+long oc_pager_kept_released_bytes(void);
 
 /* Threads (pager_fill, pager_evict). */
 bool oc_pager_fill_start(void);
@@ -62,6 +64,8 @@ unsigned oc_pager_fill_threads(void **threads, unsigned max);
 void oc_pager_saw_fault(uintptr_t addr, bool write, bool missing);
 void oc_pager_filled(uintptr_t start, size_t len, bool prefetch);
 void oc_pager_evicted(uintptr_t start, size_t len, size_t written);
+/* Dirty pages written back and kept (released while the pager had room). */
+void oc_pager_wrote_back(size_t written);
 /* A store read or write that failed (messages, once per kind). */
 void oc_pager_store_failed(const char *what, const char *op, int error);
 

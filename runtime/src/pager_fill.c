@@ -111,6 +111,8 @@ static void fill_span(struct oc_pager_region *r, size_t first, size_t count, boo
     if (mine[i] == FILLING) {
       r->state[first + i] = OC_PAGE_FILLING;
       filling++;
+    } else {
+      oc_page_unrelease(r, first + i); /* read with its stream */
     }
   }
   bool zeros = !memchr(r->stored + first, 1, count); /* never written out: no read */
@@ -245,8 +247,10 @@ static void handle_fault(const struct uffd_msg *msg) {
     r->wp_next = hi;
     r->wp_window = hi - lo;
     if (oc_pager_uffd_protect(r, lo, hi - lo, false))
-      for (size_t p = lo; p < hi; p++)
+      for (size_t p = lo; p < hi; p++) {
+        oc_page_unrelease(r, p);
         r->state[p] = (unsigned char)((r->state[p] & OC_PAGE_REFERENCED) | OC_PAGE_DIRTY);
+      }
   } else {
     oc_pager_uffd_wake(r, page, 1); /* filled by another worker meanwhile */
   }
@@ -342,6 +346,8 @@ static void fill_range(uintptr_t start, size_t len) {
     size_t last = (end - base + OC_PAGER_PAGE - 1) / OC_PAGER_PAGE;
     if (last > r->pages)
       last = r->pages;
+    for (size_t p = page; p < last; p++) /* wanted again: no longer released */
+      oc_page_unrelease(r, p);
     while (page < last && oc_page_state(r, page) != OC_PAGE_MISSING)
       page++;
     if (page == last) {

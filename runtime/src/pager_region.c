@@ -15,6 +15,7 @@
 int oc_pager_uffd = -1;
 struct oc_pager_region oc_pager_regions[OC_PAGER_REGIONS];
 _Atomic(long) oc_pager_resident_bytes;
+_Atomic(long) oc_pager_released_pages;
 
 /* Registrations, removals and unmap events, one at a time. */
 static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -235,8 +236,10 @@ bool oc_pager_region_remove(struct oc_pager_region *r, bool write_back) {
   struct uffdio_range range = {start, r->len};
   ioctl(oc_pager_uffd, UFFDIO_UNREGISTER, &range);
   long resident = 0;
-  for (size_t p = 0; p < r->pages; p++)
+  for (size_t p = 0; p < r->pages; p++) {
     resident += oc_page_state(r, p) != OC_PAGE_MISSING;
+    oc_page_unrelease(r, p);
+  }
   atomic_fetch_sub(&oc_pager_resident_bytes, resident * (long)OC_PAGER_PAGE);
   munmap(r->state, 2 * r->pages);
   r->state = r->stored = NULL;
@@ -263,6 +266,7 @@ void oc_pager_region_unmapped(uintptr_t start, uintptr_t end) {
     long gone = 0;
     for (size_t p = first; p < last; p++) {
       gone += oc_page_state(r, p) != OC_PAGE_MISSING;
+      oc_page_unrelease(r, p);
       r->state[p] = OC_PAGE_MISSING; /* nothing left to evict there, ever */
     }
     atomic_fetch_sub(&oc_pager_resident_bytes, gone * (long)OC_PAGER_PAGE);
@@ -309,6 +313,7 @@ void oc_pager_region_fork_child(void) {
     close(oc_pager_uffd);
   oc_pager_uffd = -1;
   atomic_store(&oc_pager_resident_bytes, 0);
+  atomic_store(&oc_pager_released_pages, 0);
   pthread_mutex_init(&slots_lock, NULL);
   pthread_rwlock_t fresh = PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP;
   events_gate = fresh;

@@ -26,7 +26,10 @@ enum oc_page_state {
   OC_PAGE_DIRTY,    /* mapped and written since it was filled */
   OC_PAGE_EVICTING, /* being written back and dropped */
 };
-#define OC_PAGE_STATE_MASK 0x7f
+#define OC_PAGE_STATE_MASK 0x3f
+/* Clean, released while the pager had room: the first to drop when it needs room; a
+ * prefetch or a write of the page takes it back (pager_evict.c). */
+#define OC_PAGE_RELEASED 0x40
 #define OC_PAGE_REFERENCED 0x80 /* filled since the clock hand last passed */
 
 struct oc_pager_region {
@@ -119,6 +122,17 @@ void oc_pager_uffd_wake(struct oc_pager_region *r, size_t first, size_t count);
 
 /* Pager-managed bytes now mapped (filled and not yet evicted). */
 extern _Atomic(long) oc_pager_resident_bytes __attribute__((visibility("hidden")));
+/* Pages marked OC_PAGE_RELEASED, in all regions. */
+extern _Atomic(long) oc_pager_released_pages __attribute__((visibility("hidden")));
+
+/* Region locked: page leaves the released set (wanted again, written, or going), if
+ * it was there. Every change of a released page's state passes here first. */
+static inline void oc_page_unrelease(struct oc_pager_region *r, size_t page) {
+  if (r->state[page] & OC_PAGE_RELEASED) {
+    r->state[page] &= (unsigned char)~OC_PAGE_RELEASED;
+    atomic_fetch_sub_explicit(&oc_pager_released_pages, 1, memory_order_relaxed);
+  }
+}
 
 void oc_pager_region_fork_prepare(void);
 /* The child has none of the memory (MADV_DONTFORK) and no userfaultfd. */

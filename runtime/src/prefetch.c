@@ -107,7 +107,11 @@ static bool kind_widens(enum oc_map_kind kind) {
  * 0.5), and only out of the
  * group's room beyond a quarter of its limit kept free (the widened pages of a
  * sweep add a column of pages; a full group would evict them before their sweep).
- * The caller charges the room. */
+ * On paged memory the released pages the pager keeps are room too: it drops them
+ * first when it needs room (a static matrix's column walk, whose initialising loop's
+ * released rows the pager keeps, took 0.60-0.64 s widening only into free room,
+ * 0.51-0.58 this way; 0.52-0.65 before the pager kept them). The caller charges
+ * the room. */
 static uintptr_t widened_end(const struct oc_mapping *m, uintptr_t first, bool over_released) {
   uintptr_t end = first + 1;
   if (!oc_residency_is_released(first - 1))
@@ -119,6 +123,9 @@ static uintptr_t widened_end(const struct oc_mapping *m, uintptr_t first, bool o
   struct oc_limit_figures f;
   oc_limit_cached(&f);
   long spare = room_left(kind_is_bounded(m->kind)) - f.limit / 4;
+  const struct oc_backend *os = oc_backend_now();
+  if (m->kind == OC_MAP_PAGED && os->kept_released_bytes)
+    spare += os->kept_released_bytes();
   long extra = (long)(end - first - 1) << OC_GRANULE_SHIFT;
   if (extra <= 0 || spare < extra)
     return first + 1;

@@ -1,12 +1,13 @@
 /* Pager backend (OUTCORE_BACKEND=pager) tests on oc_pager_map regions; one mode per
  * run: fill (initial data, write-back at unmap), prefetch (a hint fills ahead of the
- * faults), evict (a release writes dirty pages back, drops them, and they fault back
- * in), evict_scattered (thousands of single-page releases at once: none lost), fork (the child has no such memory: it faults; the parent keeps its data),
+ * faults), evict (a release writes dirty pages back, which then read back), evict_scattered (thousands of single-page releases at once: none lost), kept_first
+ * MIB (in a group: released pages are kept while there is room and make the room
+ * first), fork (the child has no such memory: it faults; the parent keeps its data),
  * spill_fork (a spilled block: the child gets a copy), write_stream (a clean region
  * written through: few write-protect faults, all data written back), munmap (a region unmapped by
  * the program: other memory mapped there is never evicted), kill (fill workers cancelled: replacements serve the faults), failwrite (a store
  * that refuses writes, made immutable: released pages stay in memory, unchanged, and
- * go once it accepts them again), full DIR (a store
+ * are written once it accepts them again), full DIR (a store
  * that cannot be reserved: NULL and ENOSPC), threads SIZE_MIB (threads write and
  * check slices of a region bigger than the cgroup limit they run in).
  * Linked with the static runtime: it asks which backend runs and reaches the fill
@@ -98,6 +99,22 @@ static long now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Releases pages [first, first + count) of region p, stored in path, until the store
+ * holds every one of them with generation g or timeout_ms passed; returns how many
+ * it does not. */
+static long release_until_stored(const char *path, char *p, long first, long count, long g,
+                                 long timeout_ms) {
+  long missing = count;
+  for (long start = now_ms(); now_ms() - start < timeout_ms && missing; usleep(20000)) {
+    oc_release_block(p + first * PAGE, count, 0, 7);
+    oc_release_block(p + first * PAGE + count * PAGE / 2, count / 2, 0, 7); /* moves the tag on */
+    missing = 0;
+    for (long i = first; i < first + count; i++)
+      missing += !file_page_is(path, i, g);
+  }
+  return missing;
 }
 
 /* Releases the region until at most want pages stay mapped or timeout_ms passed. */
@@ -268,6 +285,8 @@ static void prefetch_mode(const char *path) {
   oc_pager_unmap(p, pages * PAGE);
 }
 
+/* Without a limit the pager has room: released pages are written back and kept
+ * (dropped first once it needs room: kept_first_mode). */
 static void evict_mode(const char *path) {
   long pages = 4096; /* 16 MiB */
   char *p = map_region(path, pages);
@@ -275,18 +294,17 @@ static void evict_mode(const char *path) {
     return;
   for (long i = 0; i < pages; i++)
     fill_page(p, i, 2);
-  long resident = release_until(p, pages, 0, 5000);
-  CHECK(resident == 0, "release left %ld of %ld pages mapped", resident, pages);
+  long missing = release_until_stored(path, p, 0, pages, 2, 5000);
+  CHECK(missing == 0, "%ld of %ld released pages not written back", missing, pages);
   for (long i = 0; i < pages; i++)
-    CHECK(file_page_is(path, i, 2), "store page %ld after eviction", i);
-  for (long i = 0; i < pages; i++)
-    CHECK(page_is(p, i, 2), "page %ld faulted back", i);
+    CHECK(page_is(p, i, 2), "page %ld after its write-back", i);
   oc_pager_unmap(p, pages * PAGE);
 }
 
 /* Single-page releases of every other page, each once, faster than the evict worker
- * drops pages (a column walk's releases): every one is written back and dropped, none
- * lost to a full queue (they were, and only the clock, at the limit, took pages). */
+ * takes them (a column walk's releases): every one is written back, none lost to a
+ * full queue (they were, and only the clock, at the limit, took pages), and the
+ * pages never released stay. */
 static void evict_scattered_mode(const char *path) {
   long pages = 8192; /* 32 MiB */
   char *p = map_region(path, pages);
@@ -294,23 +312,65 @@ static void evict_scattered_mode(const char *path) {
     return;
   for (long i = 0; i < pages; i++)
     fill_page(p, i, 3);
-  /* The last page first, until it goes: the runtime then knows the mapping. */
-  CHECK(release_until(p + (pages - 1) * PAGE, 1, 0, 5000) == 0, "the last page stayed mapped");
+  /* The last page first, until it is written: the runtime then knows the mapping. */
+  CHECK(release_until_stored(path, p, pages - 1, 1, 3, 5000) == 0,
+        "the last page was not written back");
   for (long i = 0; i < pages - 1; i += 2)
     oc_release_block(p + i * PAGE, 1, 0, 9);
   long start = now_ms(), left = 0;
   do {
     left = 0;
     for (long i = 0; i < pages - 1; i += 2)
-      left += resident_pages(p + i * PAGE, 1);
+      left += !file_page_is(path, i, 3);
   } while (left && now_ms() - start < 5000 && !usleep(20000));
-  CHECK(left == 0, "%ld of %ld released pages stayed mapped", left, pages / 2);
-  CHECK(resident_pages(p, pages) >= pages / 2 - 1 - left, "pages never released were evicted");
-  for (long i = 0; i < pages - 1; i += 2)
-    CHECK(file_page_is(path, i, 3), "store page %ld after eviction", i);
+  CHECK(left == 0, "%ld of %ld released pages not written back", left, pages / 2);
+  long kept = 0;
+  for (long i = 1; i < pages - 1; i += 2)
+    kept += resident_pages(p + i * PAGE, 1);
+  CHECK(kept == pages / 2 - 1, "%ld of %ld pages never released were evicted",
+        pages / 2 - 1 - kept, pages / 2 - 1);
   for (long i = 0; i < pages; i++)
-    CHECK(page_is(p, i, 3), "page %ld after eviction", i);
+    CHECK(page_is(p, i, 3), "page %ld after the releases", i);
   oc_pager_unmap(p, pages * PAGE);
+}
+
+/* In a memory group (kept_first MIB, the group's limit): 16 MiB filled and kept (B),
+ * 16 MiB filled and released (A: written back and kept while the pager has room),
+ * then MIB / 4 * 3 - 32 more filled (C): the room comes from A's released pages
+ * first; B and C stay whole. Every page then reads back its data. */
+static void kept_first_mode(const char *path, long group_mib) {
+  long a_pages = 4096, b_pages = 4096, c_pages = (group_mib / 4 * 3 - 32) * 256;
+  char *b = map_region(NULL, b_pages), *a = map_region(path, a_pages);
+  char *c = map_region(NULL, c_pages);
+  if (!a || !b || !c)
+    return;
+  for (long i = 0; i < b_pages; i++)
+    fill_page(b, i, 4);
+  for (long i = 0; i < a_pages; i++)
+    fill_page(a, i, 5);
+  long missing = release_until_stored(path, a, 0, a_pages, 5, 5000);
+  CHECK(missing == 0, "%ld of %ld released pages not written back", missing, a_pages);
+  long a_kept = resident_pages(a, a_pages);
+  CHECK(a_kept >= a_pages * 9 / 10, "only %ld of %ld released pages kept with room to spare",
+        a_kept, a_pages);
+  for (long i = 0; i < c_pages; i++)
+    fill_page(c, i, 6);
+  usleep(100000); /* the evict worker's next looks */
+  long b_left = resident_pages(b, b_pages), c_left = resident_pages(c, c_pages);
+  long a_left = resident_pages(a, a_pages);
+  CHECK(b_left == b_pages && c_left == c_pages,
+        "pages never released were evicted (%ld of %ld, %ld of %ld left) while %ld released "
+        "ones stayed", b_left, b_pages, c_left, c_pages, a_left);
+  CHECK(a_left < a_pages, "no released page made room");
+  for (long i = 0; i < a_pages; i++)
+    CHECK(page_is(a, i, 5), "released page %ld read back", i);
+  for (long i = 0; i < b_pages; i++)
+    CHECK(page_is(b, i, 4), "page %ld of the first region", i);
+  for (long i = 0; i < c_pages; i++)
+    CHECK(page_is(c, i, 6), "page %ld of the last region", i);
+  oc_pager_unmap(a, a_pages * PAGE);
+  oc_pager_unmap(b, b_pages * PAGE);
+  oc_pager_unmap(c, c_pages * PAGE);
 }
 
 static void fork_mode(void) {
@@ -451,10 +511,10 @@ static int failwrite_mode(const char *path) {
   for (long i = 0; i < pages; i++)
     CHECK(page_is(p, i, 2), "page %ld after a failed write-back", i);
   set_immutable(path, false);
-  long left = release_until(p, pages, 0, 5000);
-  CHECK(left == 0, "%ld pages still mapped once the store accepts writes", left);
+  long missing = release_until_stored(path, p, 0, pages, 2, 5000);
+  CHECK(missing == 0, "%ld pages not written back once the store accepts writes", missing);
   for (long i = 0; i < pages; i++)
-    CHECK(file_page_is(path, i, 2) && page_is(p, i, 2), "page %ld written back late", i);
+    CHECK(page_is(p, i, 2), "page %ld written back late", i);
   oc_pager_unmap(p, pages * PAGE);
   return 0;
 }
@@ -545,6 +605,8 @@ int main(int argc, char **argv) {
     beside_cache_mode(path, atol(arg));
   else if (!strcmp(mode, "threads") && arg)
     threads_mode(atol(arg));
+  else if (!strcmp(mode, "kept_first") && arg)
+    kept_first_mode(path, atol(arg));
   else
     failures++;
   unlink(path);
