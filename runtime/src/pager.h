@@ -55,6 +55,10 @@ bool oc_pager_fill_start(void);
 bool oc_pager_evict_start(void);
 /* Before a fill: waits (bounded) while the evict worker makes room. */
 void oc_pager_wait_for_room(size_t bytes);
+/* Test hook: the pager's resident bytes at which the group reaches its line, at the
+ * evict worker's last look (LONG_MAX before it has looked); released pages are kept up
+ * to three quarters of it. */
+long oc_pager_resident_cap(void);
 /* Test hook: the fill worker threads (to kill one). */
 unsigned oc_pager_fill_threads(void **threads, unsigned max);
 

@@ -357,6 +357,8 @@ static long drop_kept(struct evict_batch *b, long bytes) {
   return taken;
 }
 
+long oc_pager_resident_cap(void) { return atomic_load(&resident_cap_now); }
+
 long oc_pager_kept_released_bytes(void) {
   return atomic_load_explicit(&oc_pager_released_pages, memory_order_relaxed) * (long)OC_PAGER_PAGE;
 }
