@@ -346,10 +346,8 @@ static void fill_range(uintptr_t start, size_t len) {
     size_t last = (end - base + OC_PAGER_PAGE - 1) / OC_PAGER_PAGE;
     if (last > r->pages)
       last = r->pages;
-    for (size_t p = page; p < last; p++) /* wanted again: no longer released */
-      oc_page_unrelease(r, p);
     while (page < last && oc_page_state(r, page) != OC_PAGE_MISSING)
-      page++;
+      oc_page_unrelease(r, page++); /* wanted again: no longer released */
     if (page == last) {
       pthread_mutex_unlock(&r->lock);
       return;
