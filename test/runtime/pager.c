@@ -1,8 +1,9 @@
 /* Pager backend (OUTCORE_BACKEND=pager) tests on oc_pager_map regions; one mode per
  * run: fill (initial data, write-back at unmap), prefetch (a hint fills ahead of the
- * faults), evict (a release writes dirty pages back, which then read back), evict_scattered (thousands of single-page releases at once: none lost), kept_first
- * MIB (in a group: released pages are kept while there is room and make the room
- * first), fork (the child has no such memory: it faults; the parent keeps its data),
+ * faults), evict (a release writes dirty pages back, which then read back),
+ * evict_scattered (thousands of single-page releases at once: none lost), kept_first
+ * (in a group: released pages are kept while there is room and make the room first),
+ * fork (the child has no such memory: it faults; the parent keeps its data),
  * spill_fork (a spilled block: the child gets a copy), write_stream (a clean region
  * written through: few write-protect faults, all data written back), munmap (a region unmapped by
  * the program: other memory mapped there is never evicted), kill (fill workers cancelled: replacements serve the faults), failwrite (a store
