@@ -39,6 +39,12 @@ long oc_now_ns(void) {
   return ts.tv_sec * 1000000000L + ts.tv_nsec;
 }
 
+long oc_now_precise_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
 static bool policy_releases(enum oc_policy p) {
   return p == OC_POLICY_RELEASE || p == OC_POLICY_BUFFERED;
 }

@@ -235,9 +235,17 @@ void oc_pager_saw_fault(uintptr_t addr, bool write, bool missing) {
     oc_trace_fault(addr, oc_trace_clock());
 }
 
-void oc_pager_filled(uintptr_t start, size_t len, bool prefetch) {
+void oc_pager_filled(uintptr_t start, size_t len, bool prefetch, long took_ns,
+                     long room_wait_ns) {
   (void)start;
   oc_count(prefetch ? OC_PAGER_BYTES_PREFETCHED : OC_PAGER_BYTES_FILLED, (long)len);
+  if (prefetch) /* the program waited for none of it */
+    return;
+  oc_count(OC_PAGER_FAULT_FILL_NS, took_ns);
+  if (room_wait_ns >= 0) {
+    oc_count(OC_PAGER_ROOM_WAITS, 1);
+    oc_count(OC_PAGER_ROOM_WAIT_NS, room_wait_ns);
+  }
 }
 
 void oc_pager_evicted(uintptr_t start, size_t len, size_t written) {

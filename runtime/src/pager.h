@@ -53,8 +53,8 @@ long oc_pager_kept_released_bytes(void);
 /* Threads (pager_fill, pager_evict). */
 bool oc_pager_fill_start(void);
 bool oc_pager_evict_start(void);
-/* Before a fill: waits (bounded) while the evict worker makes room. */
-void oc_pager_wait_for_room(size_t bytes);
+/* Before a fill: waits (bounded) while the evict worker makes room; true if it had to. */
+bool oc_pager_wait_for_room(size_t bytes);
 /* Test hook: the pager's resident bytes at which the group reaches its line, at the
  * evict worker's last look (LONG_MAX before it has looked); released pages are kept up
  * to three quarters of it. */
@@ -66,7 +66,10 @@ unsigned oc_pager_fill_threads(void **threads, unsigned max);
  * these, on the thread that handled it. */
 /* missing: the page was not there (a write-protect fault on a present page is not). */
 void oc_pager_saw_fault(uintptr_t addr, bool write, bool missing);
-void oc_pager_filled(uintptr_t start, size_t len, bool prefetch);
+/* took_ns: from the fill's start to its pages mapped; room_wait_ns: of that, waiting
+ * for room (-1: it did not wait). */
+void oc_pager_filled(uintptr_t start, size_t len, bool prefetch, long took_ns,
+                     long room_wait_ns);
 void oc_pager_evicted(uintptr_t start, size_t len, size_t written);
 /* Dirty pages written back and kept (released while the pager had room). */
 void oc_pager_wrote_back(size_t written);

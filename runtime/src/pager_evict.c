@@ -299,14 +299,14 @@ static long resident_cap(void) {
   return atomic_load(&oc_pager_resident_bytes) - (f.working_set + margin - f.limit);
 }
 
-void oc_pager_wait_for_room(size_t bytes) {
+bool oc_pager_wait_for_room(size_t bytes) {
   long cap = atomic_load_explicit(&resident_cap_now, memory_order_relaxed);
   long after = atomic_load_explicit(&oc_pager_resident_bytes, memory_order_relaxed) + (long)bytes;
   if (after <= cap - headroom(cap))
-    return;
+    return false;
   oc_queue_wake(&evict_queue);
   if (after <= cap)
-    return;
+    return false;
   struct timespec until = oc_deadline_after(CLOCK_REALTIME, ROOM_WAIT_NS);
   /* Bounded: when the pager has nothing left to evict, the fill goes ahead. */
   pthread_mutex_lock(&room_lock);
@@ -314,6 +314,7 @@ void oc_pager_wait_for_room(size_t bytes) {
          pthread_cond_timedwait(&room_made, &room_lock, &until) != ETIMEDOUT) {
   }
   pthread_mutex_unlock(&room_lock);
+  return true;
 }
 
 /* Releases kept, their pages written back and marked released: a stack, the most

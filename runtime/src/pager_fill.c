@@ -24,6 +24,7 @@
 #include "pager.h"
 #include "pager_region.h"
 #include "pager_store.h"
+#include "runtime.h"
 #include "workers.h"
 
 #define FAULT_WORKERS 2
@@ -119,7 +120,9 @@ static void fill_span(struct oc_pager_region *r, size_t first, size_t count, boo
   r->busy++;
   pthread_mutex_unlock(&r->lock);
   size_t bytes = count * OC_PAGER_PAGE;
-  oc_pager_wait_for_room(filling * OC_PAGER_PAGE);
+  long began = oc_now_precise_ns();
+  long room_wait = oc_pager_wait_for_room(filling * OC_PAGER_PAGE) ? oc_now_precise_ns() - began
+                                                                    : -1;
   if (zeros)
     memset(buf, 0, bytes);
   else if (!oc_pager_store_read(r->io_fd, r->direct, buf, bytes,
@@ -151,7 +154,7 @@ static void fill_span(struct oc_pager_region *r, size_t first, size_t count, boo
   pthread_cond_broadcast(&r->changed);
   pthread_mutex_unlock(&r->lock);
   if (mapped)
-    oc_pager_filled(start, (size_t)mapped, prefetch);
+    oc_pager_filled(start, (size_t)mapped, prefetch, oc_now_precise_ns() - began, room_wait);
 }
 
 /* Region locked, page MISSING: fills from page up, asked pages or the stream's

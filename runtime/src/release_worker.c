@@ -240,12 +240,6 @@ static void release_piece(const struct oc_work *work) {
 /* Buffered releases, on a fresh sample each period: usage stays below the limit by
  * what the program consumes until the next decision shows (two periods, and a third
  * for a worker delayed on a busy machine), plus a margin. Returns the next period. */
-static long precise_now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts); /* the coarse clock ticks every few ms */
-  return ts.tv_sec * 1000000000L + ts.tv_nsec;
-}
-
 static long pace_buffered_releases(long now) {
   oc_limit_refresh();
   struct oc_limit_figures f;
@@ -310,7 +304,7 @@ void *oc_release_worker_main(void *unused) {
     long now = oc_now_ns();
     if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING)
       continue;
-    long precise_now = buffered ? precise_now_ns() : 0;
+    long precise_now = buffered ? oc_now_precise_ns() : 0;
     if (buffered && precise_now - last_paced >= pace_period) {
       pace_period = pace_buffered_releases(precise_now);
       last_paced = precise_now;

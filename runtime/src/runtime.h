@@ -60,5 +60,7 @@ void oc_release_backlog_add(long bytes);
 long oc_release_backlog(void);
 
 long oc_now_ns(void);
+/* CLOCK_MONOTONIC: oc_now_ns's coarse clock ticks every few milliseconds. */
+long oc_now_precise_ns(void);
 
 #endif

@@ -152,8 +152,14 @@ static void fill_mode(const char *path) {
   if (!p)
     return;
   CHECK(resident_pages(p, pages) == 0, "pages mapped before any fault");
+  long fill_ns = oc_counter_value(OC_PAGER_FAULT_FILL_NS);
+  long waits = oc_counter_value(OC_PAGER_ROOM_WAITS);
   for (long i = 0; i < pages; i++)
     CHECK(page_is(p, i, 0), "page %ld: not the file's data", i);
+  /* Timed fault fills; 8 MiB never meets the pager's cap outside a memory group. */
+  CHECK(oc_counter_value(OC_PAGER_FAULT_FILL_NS) > fill_ns, "fault fills not timed");
+  CHECK(oc_counter_value(OC_PAGER_ROOM_WAITS) == waits, "%ld fills waited for room",
+        oc_counter_value(OC_PAGER_ROOM_WAITS) - waits);
   /* The release worker's pacing leaves these to the pager (and nothing under madvise). */
   long counted = self_evicting_settled(p, pages);
   CHECK(counted == resident_pages(p, pages) * PAGE && counted > 0, "self-evicting %ld bytes, %ld pages mapped",
@@ -575,6 +581,16 @@ static void threads_mode(long mib) {
   for (int i = 0; i < THREADS; i++)
     pthread_join(t[i], NULL);
   oc_pager_unmap(p, (size_t)(pages * PAGE));
+  /* Twice the group: fills may wait for room, never longer than they take, and only
+   * fault fills count. */
+  long waits = oc_counter_value(OC_PAGER_ROOM_WAITS);
+  CHECK(waits <= oc_counter_value(OC_PAGER_FAULTS) + oc_counter_value(OC_PAGER_WRITE_FAULTS),
+        "%ld room waits, more than faults", waits);
+  CHECK(oc_counter_value(OC_PAGER_ROOM_WAIT_NS) <= oc_counter_value(OC_PAGER_FAULT_FILL_NS),
+        "waited %ld ns for room in %ld ns of fault fills", oc_counter_value(OC_PAGER_ROOM_WAIT_NS),
+        oc_counter_value(OC_PAGER_FAULT_FILL_NS));
+  printf("pager threads: %ld fault fills waited for room, %.1f ms of %.1f ms\n", waits,
+         oc_counter_value(OC_PAGER_ROOM_WAIT_NS) / 1e6, oc_counter_value(OC_PAGER_FAULT_FILL_NS) / 1e6);
 }
 
 int main(int argc, char **argv) {
