@@ -77,6 +77,9 @@ KERNELS = [
     # transformed copy's in the caller.
     InCoreKernel("struct_result", "inlined struct result", "shape_struct_result.c",
                  {"REPEATS": 400}),
+    # Twenty-second round: a noinline one at -O3, whose out-of-line plain body had lost sret.
+    InCoreKernel("struct_result_noinline", "noinline struct result (-O3)",
+                 "shape_struct_result_noinline.c", {"REPEATS": 200}, ("-O3",)),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
 BUILDS = ("plain", "transformed")

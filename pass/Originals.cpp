@@ -459,6 +459,18 @@ Function *returnByValue(Function &Hinted, unsigned SRet) {
   return To;
 }
 
+/// Marks F's sret parameter dereferenceable for its struct, as sret implies
+/// (the caller provides the slot). ArgumentPromotion (-O3) drops sret from an
+/// internal function, and with it what LICM needs to keep the result's fields
+/// in registers across a loop: the plain build's F, external, keeps them there.
+void keepResultDereferenceable(Function &F) {
+  const DataLayout &DL = F.getDataLayout();
+  for (Argument &A : F.args())
+    if (A.hasStructRetAttr() && A.getParamStructRetType()->isSized())
+      A.addAttr(Attribute::getWithDereferenceableBytes(
+          F.getContext(), DL.getTypeStoreSize(A.getParamStructRetType()).getFixedValue()));
+}
+
 /// Moves F's body, attributes and subprogram into a new internal function.
 Function *moveBody(Function &F, const Twine &Name) {
   Function *To = Function::Create(F.getFunctionType(), GlobalValue::InternalLinkage,
@@ -467,6 +479,7 @@ Function *moveBody(Function &F, const Twine &Name) {
   To->setLinkage(GlobalValue::InternalLinkage);
   To->setVisibility(GlobalValue::DefaultVisibility);
   To->setComdat(nullptr);
+  keepResultDereferenceable(*To);
   for (auto [From, Arg] : zip(F.args(), To->args())) {
     Arg.setName(From.getName());
     // Not in the entry test, built apart for F; the debug records are all in the body.
@@ -551,6 +564,7 @@ bool dispatchToSaved(Function &F, Function &Saved, const GlobalValue &LimitNow) 
   Hinted->setComdat(nullptr);
   Hinted->removeFnAttr(Attribute::AlwaysInline);
   Hinted->addFnAttr(Attribute::NoInline); // inlined back, F would carry both bodies
+  keepResultDereferenceable(*Hinted);
   if (std::optional<unsigned> SRet = smallStructResult(*Hinted))
     Hinted = returnByValue(*Hinted, *SRet);
 
