@@ -722,10 +722,16 @@ void oc_spill_totals(long *count, long *bytes) {
   unlock_blocks();
 }
 
-bool oc_spill_readaround_wasted(const struct oc_fault_sample *d) {
-  return d->major >= OC_READAROUND_MIN_MAJOR &&
-         d->read_bytes / d->major >= OC_READAROUND_WASTE_BYTES &&
-         d->minor < OC_READAROUND_STREAM_MINOR * d->major;
+enum oc_readaround_verdict oc_spill_readaround_verdict(const struct oc_fault_sample *d,
+                                                       long window) {
+  if (d->major < OC_READAROUND_MIN_MAJOR)
+    return OC_READAROUND_NO_VERDICT;
+  long per_fault = d->read_bytes / d->major;
+  if (per_fault < OC_READAROUND_WASTE_BYTES)
+    return OC_READAROUND_NO_VERDICT;
+  if (d->minor < OC_READAROUND_STREAM_MINOR * d->major)
+    return OC_READAROUND_SCATTERED;
+  return per_fault <= window / 2 ? OC_READAROUND_OVERLAPPING : OC_READAROUND_NO_VERDICT;
 }
 
 static struct oc_fault_sample fault_sample(void) {
@@ -741,8 +747,12 @@ static struct oc_fault_sample fault_sample(void) {
 void oc_spill_guard_readaround(long now_ns) {
   static long sampled_ns, since_ns; /* the release worker's alone */
   static struct oc_fault_sample last;
+  static long window = -1;
+  static unsigned overlapping; /* consecutive OVERLAPPING intervals */
   if (now_ns - sampled_ns < OC_READAROUND_SAMPLE_NS)
     return;
+  if (window < 0)
+    window = oc_spill_dir_readaround_bytes(spill_dir);
   sampled_ns = now_ns;
   struct oc_fault_sample now = fault_sample();
   struct oc_fault_sample delta = {now.major - last.major, now.minor - last.minor,
@@ -751,8 +761,13 @@ void oc_spill_guard_readaround(long now_ns) {
     return; /* too few faults to judge yet: the interval goes on */
   last = now;
   since_ns = now_ns;
-  if (now.read_bytes < 0 || !oc_spill_readaround_wasted(&delta))
+  if (now.read_bytes < 0)
     return;
+  enum oc_readaround_verdict verdict = oc_spill_readaround_verdict(&delta, window);
+  overlapping = verdict == OC_READAROUND_OVERLAPPING ? overlapping + 1 : 0;
+  if (verdict != OC_READAROUND_SCATTERED && overlapping < OC_READAROUND_OVERLAPPING_INTERVALS)
+    return;
+  overlapping = 0;
   lock_blocks();
   for (struct spill_header *h = blocks; h; h = h->next)
     if (!h->paged) {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/statfs.h>
 #include <unistd.h>
 
@@ -18,6 +19,35 @@ bool oc_spill_dir_on_disk(const char *dir) {
   if (!dir || !*dir || statfs(dir, &fs) != 0)
     return false;
   return fs.f_type != TMPFS_MAGIC && fs.f_type != RAMFS_MAGIC;
+}
+
+/* The first number in path, or -1. */
+static long read_number(const char *path) {
+  FILE *f = fopen(path, "re");
+  long value = -1;
+  if (f) {
+    if (fscanf(f, "%ld", &value) != 1)
+      value = -1;
+    fclose(f);
+  }
+  return value;
+}
+
+long oc_spill_dir_readaround_bytes(const char *dir) {
+  struct stat st;
+  if (!dir || !*dir || stat(dir, &st) != 0)
+    return 0;
+  /* A partition has no queue of its own: its disk's is one level up. */
+  static const char *const queues[] = {"queue", "../queue"};
+  for (unsigned i = 0; i < sizeof queues / sizeof queues[0]; i++) {
+    char path[96];
+    snprintf(path, sizeof path, "/sys/dev/block/%u:%u/%s/read_ahead_kb", major(st.st_dev),
+             minor(st.st_dev), queues[i]);
+    long kb = read_number(path);
+    if (kb >= 0)
+      return kb * 1024;
+  }
+  return 0;
 }
 
 bool oc_spill_default_dir(char *dir, size_t size) {

@@ -27,6 +27,9 @@ bool oc_spill_file_resize(int fd, size_t old_len, size_t len);
 /* Gives back the disk blocks of [off, off + len): they read as zeros again, and a
  * shared mapping of them maps no page. False where the file system cannot. */
 bool oc_spill_file_punch(int fd, size_t off, size_t len);
+/* The read-around of dir's block device in bytes (its queue's read_ahead_kb: what
+ * one fault on a file mapping there may read); 0 where it cannot be told. */
+long oc_spill_dir_readaround_bytes(const char *dir);
 /* A new unlinked file in dir holding a copy of the first len bytes of from (holes
  * stay holes); -1 on failure. */
 int oc_spill_file_copy(const char *dir, int from, size_t len);

@@ -12,6 +12,11 @@
  *             release worker) and freed: no descriptor of its deleted file is left.
  *   random    a 96 MiB spilled block written, then read at 4000 random pages (run in
  *             a small group by spill_readaround.sh, which reads the statistics).
+ *   columns   four 30.5 MiB spilled blocks written, then swept down their columns
+ *             as PolyBench's adi does (a column of one read and one written per
+ *             step, two rows alongside); run in a 64 MiB group by
+ *             spill_readaround.sh: each fault's read-around, all overlapping windows,
+ *             pushes out the pages the next columns reuse.
  *   heap      (OUTCORE_SPILL=auto, in a 64 MiB group without swap) rows of
  *             64 KiB: ordinary memory until they hold 1/8 of the limit, spilled (the
  *             arena's one mapping) after; a forked child's writes stay its own and
@@ -297,6 +302,34 @@ static void random_reads(void) {
   free(v);
 }
 
+static void column_sweep(void) {
+  enum { N = 2000 };
+  double(*u)[N] = malloc(sizeof(double[N][N])), (*v)[N] = malloc(sizeof(double[N][N]));
+  double(*p)[N] = malloc(sizeof(double[N][N])), (*q)[N] = malloc(sizeof(double[N][N]));
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      u[i][j] = (double)((i * 7 + j * 3) % 101) / 101;
+      v[i][j] = p[i][j] = q[i][j] = 0;
+    }
+  for (int i = 1; i < N - 1; i++) {
+    v[0][i] = 1;
+    q[i][0] = 1;
+    for (int j = 1; j < N - 1; j++) {
+      p[i][j] = -0.5 / (0.25 * p[i][j - 1] + 2);
+      q[i][j] = (u[j][i - 1] + 2 * u[j][i] - u[j][i + 1] - 0.25 * q[i][j - 1]) /
+                (0.25 * p[i][j - 1] + 2);
+    }
+    v[N - 1][i] = 1;
+    for (int j = N - 2; j >= 1; j--)
+      v[j][i] = p[i][j] * v[j + 1][i] + q[i][j];
+  }
+  double sum = 0;
+  for (int i = 0; i < N; i++)
+    sum += v[i][i] + v[i][N / 2];
+  printf("sum %.17g\n", sum);
+  free(u), free(v), free(p), free(q);
+}
+
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "family";
   if (strcmp(mode, "family") == 0)
@@ -311,6 +344,8 @@ int main(int argc, char **argv) {
     released();
   else if (strcmp(mode, "random") == 0)
     random_reads();
+  else if (strcmp(mode, "columns") == 0)
+    column_sweep();
   else if (strcmp(mode, "heap") == 0)
     heap();
   else if (strcmp(mode, "small") == 0)

@@ -184,21 +184,36 @@ TEST(SpillSlab, SmallestClassUsesEveryWord) {
   EXPECT_EQ(oc_slab_run_take(&r), static_cast<long>(OC_SLAB_RUN_BYTES - 16));
 }
 
-TEST(SpillReadaround, WastedOnlyWhereFaultsScatter) {
+TEST(SpillReadaround, VerdictsOfAnIntervalsFaults) {
   // Random reads under an 8 MiB read-around: each major fault reads megabytes, and
   // hardly a minor fault follows.
+  const long window = 8 * MiB;
   oc_fault_sample scatter{1000, 1200, 1000 * 6 * MiB};
-  EXPECT_TRUE(oc_spill_readaround_wasted(&scatter));
-  // A stream catching up with readahead: as many bytes per major fault, but each
-  // read-around's pages are then mapped by minor faults.
+  EXPECT_EQ(oc_spill_readaround_verdict(&scatter, window), OC_READAROUND_SCATTERED);
+  EXPECT_EQ(oc_spill_readaround_verdict(&scatter, 0), OC_READAROUND_SCATTERED);
+  // A stream catching up with readahead: whole windows per major fault, each
+  // read-around's pages then mapped by minor faults.
   oc_fault_sample stream{60, 60 * 128, 60 * 8 * MiB};
-  EXPECT_FALSE(oc_spill_readaround_wasted(&stream));
+  EXPECT_EQ(oc_spill_readaround_verdict(&stream, window), OC_READAROUND_NO_VERDICT);
+  // A walk down columns (PolyBench adi's column sweep, spilled, 64 MiB group): its
+  // faults' windows overlap, so each reads a fraction of one, and many minor faults
+  // follow, yet what the windows read pushes out the next columns' pages.
+  oc_fault_sample columns{200, 200 * 178, 200 * 19 * MiB / 10};
+  EXPECT_EQ(oc_spill_readaround_verdict(&columns, window), OC_READAROUND_OVERLAPPING);
+  EXPECT_EQ(oc_spill_readaround_verdict(&columns, 0), OC_READAROUND_NO_VERDICT); // window unknown
   // Small reads per fault (read-around already small, or off): nothing to guard.
   oc_fault_sample small{1000, 1000, 1000 * 64 * 1024};
-  EXPECT_FALSE(oc_spill_readaround_wasted(&small));
+  EXPECT_EQ(oc_spill_readaround_verdict(&small, window), OC_READAROUND_NO_VERDICT);
   // Too few faults to judge.
   oc_fault_sample few{OC_READAROUND_MIN_MAJOR - 1, 0, 100 * MiB};
-  EXPECT_FALSE(oc_spill_readaround_wasted(&few));
+  EXPECT_EQ(oc_spill_readaround_verdict(&few, window), OC_READAROUND_NO_VERDICT);
+}
+
+TEST(SpillReadaround, WindowOfTheDirectorysDisk) {
+  // A directory on no block device (or none at all) has no read-around.
+  EXPECT_EQ(oc_spill_dir_readaround_bytes("/proc"), 0);
+  EXPECT_EQ(oc_spill_dir_readaround_bytes("/no/such/dir"), 0);
+  EXPECT_EQ(oc_spill_dir_readaround_bytes(""), 0);
 }
 
 TEST(SpillSettings, Parsers) {
