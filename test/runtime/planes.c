@@ -83,8 +83,9 @@ int main(int argc, char **argv) {
   long interior_bytes = planes * (PLANE_WORDS - 2 * BORDER_WORDS) * 8;
   long dirtied = process_write_bytes() - written_before;
   /* The release worker's last write-backs and assembled chunks: until it settles,
-   * the same for 300 ms (a pause of one 100 ms sample between two drops was seen under
-   * AddressSanitizer: 6.4 MB cached then, where the drops end at about 4). */
+   * the same for 300 ms (one AddressSanitizer run counted 6.1 MiB, a chunk more than
+   * the 4 MiB where the drops end, after two equal samples 100 ms apart; its reruns
+   * counted 4 MiB). */
   long cached = resident_pages(data, st.st_size / PAGE) * PAGE;
   for (int i = 0, unchanged = 0; i < 50 && unchanged < 3; i++) {
     usleep(100000);
