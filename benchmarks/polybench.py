@@ -31,12 +31,12 @@ import tempfile
 import time
 
 import toolchain  # the same directory
-from incore import callgrind_instructions
+from incore import callgrind_instructions, fmt, in_core_environment
 from outbench import MIB
 from outbench.cgroups import MemoryGroup, SwapFile
 from outbench.cli import ExitOnSignals
 from outbench.measure import spawn_in_group
-from outbench.summary import median
+from outbench.summary import median, ratio
 
 # Out-of-core sizes: 128-288 MB of data, a few seconds each in a 64 MiB group.
 OUT_OF_CORE = {
@@ -75,10 +75,6 @@ def wall_summary(runs):
             "exit_codes": sorted({code for _, code in runs})}
 
 
-def ratio(numerator, denominator):
-    return numerator / denominator if numerator is not None and denominator else None
-
-
 # ---------------------------------------------------------------------------------------------
 # Building and running
 
@@ -88,10 +84,6 @@ def build(compiler, root, source, defines, dump, exe):
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"building {exe} failed: {' '.join(command)}\n{done.stderr}")
-
-
-def plain_env():
-    return {k: v for k, v in os.environ.items() if not k.startswith("OUTCORE_")}
 
 
 def run_in(group, exe, env, log):
@@ -116,7 +108,7 @@ def incore(kernel, source, args, cc, work):
     for b, exe in exes.items():
         cg = os.path.join(work, f"{kernel}.{b}.callgrind")
         done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={cg}",
-                               "--log-file=/dev/null", exe], env=plain_env(),
+                               "--log-file=/dev/null", exe], env=in_core_environment(),
                               capture_output=True)
         with open(cg) as f:
             row[f"instructions_{b}"] = callgrind_instructions(f.read())
@@ -136,7 +128,7 @@ def swap(kernel, source, args, cc, work):
         for b in (("plain", "B") if rep % 2 == 0 else ("B", "plain")):
             group = MemoryGroup(limit, swap_bytes=SWAP_MIB * MIB)
             try:
-                runs[b].append(run_in(group, exes[b], plain_env(),
+                runs[b].append(run_in(group, exes[b], in_core_environment(),
                                       os.path.join(work, f"{kernel}.{b}.log")))
             finally:
                 group.remove()
@@ -150,13 +142,13 @@ def spill(kernel, source, args, cc, work):
     build(args.plain_cc, args.polybench, source, OUT_OF_CORE[kernel], True, plain)
     build(cc, args.polybench, source, OUT_OF_CORE[kernel], True, outcore)
     log = os.path.join(work, f"{kernel}.log")
-    wall, code = run_in(None, plain, plain_env(), log)
+    wall, code = run_in(None, plain, in_core_environment(), log)
     row = {"kernel": kernel, "plain_in_core": {"wall_s": wall, "exit_code": code,
                                                "dump": dump_hash(log)}}
     spill_dir = tempfile.mkdtemp(prefix="outcore-polybench-", dir="/var/tmp")
     try:
         for backend in ("madvise", "pager"):
-            env = {**plain_env(), "OUTCORE_SPILL": "on", "OUTCORE_SPILL_DIR": spill_dir,
+            env = {**in_core_environment(), "OUTCORE_SPILL": "on", "OUTCORE_SPILL_DIR": spill_dir,
                    "OUTCORE_BACKEND": backend}
             group = MemoryGroup(args.limit_mib * MIB, swap_bytes=0)
             try:
@@ -173,10 +165,6 @@ def spill(kernel, source, args, cc, work):
 
 # ---------------------------------------------------------------------------------------------
 # Report
-
-def fmt(value, digits=3):
-    return "-" if value is None else f"{value:.{digits}f}"
-
 
 def print_table(mode, rows):
     if mode == "incore":
