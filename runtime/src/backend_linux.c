@@ -456,12 +456,12 @@ void oc_os_readaround_off(uintptr_t start, size_t len) {
   pthread_rwlock_unlock(&table_lock);
 }
 
-bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t first, uintptr_t last) {
-  struct oc_mapping *m = (struct oc_mapping *)mapping;
-  if (!kind_has_readaround(m->kind) ||
-      (atomic_load_explicit(&m->random_advised, memory_order_relaxed) &&
-       !atomic_load_explicit(&m->readaround_guarded, memory_order_relaxed)))
-    return false;
+/* The recent stream of m that a block [first, last) continues (it starts where the
+ * stream last ended, up to OC_STREAM_OVERLAP pages before, never at or before that
+ * block's start): its slot, with its end moved to last and its run counted; -1 for a
+ * block that starts a stream (it takes the oldest slot). */
+static int continued_stream(struct oc_mapping *m, uintptr_t first, uintptr_t last,
+                            unsigned *runs) {
   /* Less than the block, so that a repeat of the last block is no continuation. */
   uintptr_t overlap = last - first > OC_STREAM_OVERLAP ? OC_STREAM_OVERLAP : last - first - 1;
   for (unsigned i = 0; i < OC_STREAMS; i++) {
@@ -470,22 +470,48 @@ bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t first, u
         !atomic_compare_exchange_strong_explicit(&m->stream_ends[i], &ended, last,
                                                  memory_order_relaxed, memory_order_relaxed))
       continue;
-    if (atomic_fetch_add_explicit(&m->stream_runs[i], 1, memory_order_relaxed) + 1 <
-        OC_STREAM_RUN)
-      return false;
-    /* A stream where oc_os_readaround_off acted: the kernel's readahead serves it
-     * better than our reads would; scattered prefetches may turn it off again. */
-    if (atomic_exchange_explicit(&m->readaround_guarded, false, memory_order_relaxed)) {
-      madvise((void *)m->start, m->end - m->start, MADV_NORMAL);
-      atomic_store_explicit(&m->scattered_pages, 0, memory_order_relaxed);
-      atomic_store_explicit(&m->random_advised, false, memory_order_relaxed);
-    }
-    return true;
+    *runs = atomic_fetch_add_explicit(&m->stream_runs[i], 1, memory_order_relaxed) + 1;
+    return (int)i;
   }
   unsigned slot = atomic_fetch_add_explicit(&m->stream_next, 1, memory_order_relaxed) % OC_STREAMS;
   atomic_store_explicit(&m->stream_runs[slot], 0, memory_order_relaxed);
   atomic_store_explicit(&m->stream_ends[slot], last, memory_order_relaxed);
-  return false;
+  return -1;
+}
+
+bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t first, uintptr_t last) {
+  struct oc_mapping *m = (struct oc_mapping *)mapping;
+  if (!kind_has_readaround(m->kind) ||
+      (atomic_load_explicit(&m->random_advised, memory_order_relaxed) &&
+       !atomic_load_explicit(&m->readaround_guarded, memory_order_relaxed)))
+    return false;
+  unsigned runs;
+  if (continued_stream(m, first, last, &runs) < 0 || runs < OC_STREAM_RUN)
+    return false;
+  /* A stream where oc_os_readaround_off acted: the kernel's readahead serves it
+   * better than our reads would; scattered prefetches may turn it off again. */
+  if (atomic_exchange_explicit(&m->readaround_guarded, false, memory_order_relaxed)) {
+    madvise((void *)m->start, m->end - m->start, MADV_NORMAL);
+    atomic_store_explicit(&m->scattered_pages, 0, memory_order_relaxed);
+    atomic_store_explicit(&m->random_advised, false, memory_order_relaxed);
+  }
+  return true;
+}
+
+uintptr_t oc_os_swapin_ahead_end(const struct oc_mapping *mapping, uintptr_t first,
+                                 uintptr_t last) {
+  struct oc_mapping *m = (struct oc_mapping *)mapping;
+  unsigned runs;
+  int slot = continued_stream(m, first, last, &runs);
+  if (slot < 0 || runs < OC_STREAM_RUN)
+    return last;
+  unsigned doublings = runs - OC_STREAM_RUN;
+  uintptr_t ahead = doublings < 8 ? (uintptr_t)OC_SWAPIN_AHEAD_MIN << doublings : OC_SWAPIN_AHEAD_MAX;
+  if (ahead > OC_SWAPIN_AHEAD_MAX)
+    ahead = OC_SWAPIN_AHEAD_MAX;
+  /* The stream's next hint starts where the read ends. */
+  atomic_store_explicit(&m->stream_ends[slot], last + ahead, memory_order_relaxed);
+  return last + ahead;
 }
 
 /* The process's own pidfd for process_madvise, opened once (the fork child starts

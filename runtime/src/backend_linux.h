@@ -165,6 +165,19 @@ struct oc_release_batch {
  * continued OC_STREAM_RUN blocks. Strided, scattered or anonymous data (no
  * readahead) is never a stream. Racy by design, like oc_os_note_single_page. */
 bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t first, uintptr_t last);
+/* Swap-backed memory (anonymous, shmem) has no readahead worth the name (the swap
+ * fault reads 2^page-cluster pages, synchronously): a prefetch [first, last) that
+ * continues one of the mapping's streams (as oc_os_readahead_serves tells them, the
+ * stream having run OC_STREAM_RUN blocks) swaps in ahead of it, as the kernel's
+ * readahead does for files: the end of the read, last plus OC_SWAPIN_AHEAD_MIN
+ * pages doubling with each continuation up to OC_SWAPIN_AHEAD_MAX (the caller keeps
+ * it within the mapping); last where the block is no continuation. One MADV_WILLNEED then reads
+ * a window in requests the block layer merges (its plug), where page-sized hints
+ * made one request, and one device notification, each. */
+#define OC_SWAPIN_AHEAD_MIN 16
+#define OC_SWAPIN_AHEAD_MAX 256
+uintptr_t oc_os_swapin_ahead_end(const struct oc_mapping *mapping, uintptr_t first,
+                                 uintptr_t last);
 /* Frees memory without losing data; returns the system calls made. Shared file
  * mappings, at once, if the table still says so (oc_maps_unmap_begin): MADV_DONTNEED only unmaps there (the page cache keeps the
  * data, dirty bits move to the pages), and dropping the clean cache follows

@@ -222,6 +222,7 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
     oc_count(OC_HINTS_LEFT_TO_READAHEAD, 1);
     return;
   }
+  const uintptr_t hint_first = first, hint_last = last;
   first = oc_residency_first_missing(first, last);
   if (first == last) {
     oc_maps_put(m);
@@ -267,6 +268,18 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
       oc_count(OC_RELEASES_RESCUED, oc_residency_take_released(first + 1, last, NULL));
       if (!bounded) /* a bounded prefetch takes its room below */
         charge_room((long)(last - first - 1) << OC_GRANULE_SHIFT);
+    }
+    if (oc_kind_needs_swap(m->kind)) {
+      uintptr_t ahead = oc_os_swapin_ahead_end(m, hint_first, hint_last);
+      if (ahead > m->end >> OC_GRANULE_SHIFT)
+        ahead = m->end >> OC_GRANULE_SHIFT;
+      if (ahead > last) {
+        oc_residency_set_resident(last, ahead);
+        oc_count(OC_RELEASES_RESCUED, oc_residency_take_released(last, ahead, NULL));
+        oc_count(OC_BYTES_SWAPPED_IN_AHEAD, (long)(ahead - last) << OC_GRANULE_SHIFT);
+        last = ahead;
+        to = last << OC_GRANULE_SHIFT;
+      }
     }
     size_t len = bounded ? take_room(to - from) : to - from;
     hold_back(from + len, to);

@@ -127,6 +127,7 @@ void oc_stats_totals(struct oc_stats_totals *t) {
   t->bytes_prefetched = counter(OC_BYTES_PREFETCHED);
   t->bytes_held_back = counter(OC_BYTES_HELD_BACK);
   t->bytes_widened = counter(OC_BYTES_WIDENED);
+  t->bytes_swapped_in_ahead = counter(OC_BYTES_SWAPPED_IN_AHEAD);
   t->bytes_released = counter(OC_BYTES_RELEASED);
   t->writebacks_started = counter(OC_WRITEBACKS_STARTED);
   t->resyncs = counter(OC_RESYNCS);
@@ -178,11 +179,12 @@ bool oc_stats_write_json(const char *path, const struct oc_stats_header *h,
           t.releases_rescued, t.release_calls_saved, t.releases_unissuable, t.releases_ignored);
   fprintf(out,
           "  \"bytes_prefetched\": %ld,\n  \"bytes_held_back\": %ld,\n  \"bytes_widened\": %ld,\n"
-          "  \"bytes_released\": %ld,\n  \"writebacks_started\": %ld,\n  \"resyncs\": %ld,\n"
+          "  \"bytes_swapped_in_ahead\": %ld,\n  \"bytes_released\": %ld,\n"
+          "  \"writebacks_started\": %ld,\n  \"resyncs\": %ld,\n"
           "  \"spill_readaround_offs\": %ld,\n  \"bytes_read\": %ld,\n"
           "  \"major_faults\": %ld,\n  \"peak_rss\": %ld,\n",
-          t.bytes_prefetched, t.bytes_held_back, t.bytes_widened, t.bytes_released,
-          t.writebacks_started, t.resyncs, t.spill_readaround_offs,
+          t.bytes_prefetched, t.bytes_held_back, t.bytes_widened, t.bytes_swapped_in_ahead,
+          t.bytes_released, t.writebacks_started, t.resyncs, t.spill_readaround_offs,
           t.bytes_read,
           t.major_faults, t.peak_rss);
   fprintf(out,

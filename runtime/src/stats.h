@@ -25,6 +25,7 @@ enum oc_counter {
   OC_BYTES_PREFETCHED,
   OC_BYTES_HELD_BACK,      /* swap-backed prefetch left out: no room in the group */
   OC_BYTES_WIDENED,        /* read after a row walk's hinted page, for its next sweeps */
+  OC_BYTES_SWAPPED_IN_AHEAD, /* swapped in ahead of a swap-backed stream's hinted block */
   OC_BYTES_RELEASED,
   OC_BYTES_RECORDED,       /* bytes of release hints taken in (pacing's consumption) */
   OC_WRITEBACKS_STARTED,   /* sync_file_range(WRITE) calls on dirty shared-file data */
@@ -96,7 +97,8 @@ struct oc_stats_totals {
   long hints_seen, hints_filtered, hints_issued, hints_dropped, hints_left_to_readahead;
   long releases_recorded, releases_dropped, releases_issued, releases_coalesced, releases_rescued;
   long release_calls_saved, releases_unissuable, releases_ignored;
-  long bytes_prefetched, bytes_held_back, bytes_widened, bytes_released, writebacks_started, resyncs;
+  long bytes_prefetched, bytes_held_back, bytes_widened, bytes_swapped_in_ahead, bytes_released;
+  long writebacks_started, resyncs;
   long spill_readaround_offs;
   long bytes_read, major_faults, peak_rss;
   long pager_faults, pager_write_faults, pager_bytes_filled, pager_bytes_prefetched;

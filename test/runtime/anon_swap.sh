@@ -5,6 +5,9 @@
 #  (a) 128 MiB of data in a 64 MiB group that may swap: under off, prefetch and
 #      buffered the program finishes (never OOM-killed) with the plain build's output,
 #      byte for byte; under `buffered` the runtime issued releases (MADV_PAGEOUT);
+#  (b) matvec under buffered: its sweep's swap-ins were read ahead of its hinted
+#      blocks (bytes_swapped_in_ahead), at least 128 KiB a prefetch call on average
+#      (65 KiB when each hinted block was its own call);
 #  (c) the same group with no swap for it (v1 memsw = limit, v2 swap.max 0), data
 #      that fits, the hinted loops forced (OUTCORE_MEM_LIMIT=1M): no release reaches
 #      the OS (anonymous releases are not issuable), prefetch kills nothing.
@@ -57,6 +60,18 @@ if [ -f "$dir/$kernel-buffered-swap.json" ] &&
    [ "$(stat_of "$dir/$kernel-buffered-swap.json" releases_issued)" -eq 0 ]; then
   echo "anon_swap: $kernel-buffered-swap: no release was issued with swap"
   failed=1
+fi
+
+json=$dir/$kernel-buffered-swap.json
+if [ $kernel = matvec ] && [ -f "$json" ]; then
+  ahead=$(stat_of "$json" bytes_swapped_in_ahead) calls=$(stat_of "$json" hints_issued)
+  per_call=$(( $(stat_of "$json" bytes_prefetched) / (calls > 0 ? calls : 1) ))
+  echo "anon_swap: $kernel-buffered-swap: swapped in ahead $((ahead >> 20)) MiB," \
+       "$((per_call >> 10)) KiB a prefetch call"
+  if [ "$ahead" -eq 0 ] || [ "$per_call" -lt $((128 << 10)) ]; then
+    echo "anon_swap: $kernel-buffered-swap: the sweep's swap-ins were not read ahead"
+    failed=1
+  fi
 fi
 
 "$dir/plain" $kernel 24 > "$dir/$kernel-small.expected"

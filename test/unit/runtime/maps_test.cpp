@@ -207,3 +207,37 @@ TEST(Streams, StridedBlocksAnonymousMemoryAndRandomAdviceAreNot) {
   for (int b = 0; b < 8; b++)
     EXPECT_FALSE(serves(&random, base + b * block, base + (b + 1) * block));
 }
+
+TEST(Streams, AnonymousStreamsSwapInAheadInDoublingWindows) {
+  oc_mapping m{};
+  m.kind = OC_MAP_ANON;
+  const uintptr_t first = 0x10000; // page numbers
+  // One-page hints, each where the read before ended: the first two are read as
+  // hinted, then windows of OC_SWAPIN_AHEAD_MIN pages doubling to the maximum.
+  uintptr_t at = first, windows[8];
+  for (int h = 0; h < 8; h++) {
+    uintptr_t end = oc_os_swapin_ahead_end(&m, at, at + 1);
+    windows[h] = end - (at + 1);
+    at = end;
+  }
+  EXPECT_EQ(windows[0], 0u);
+  EXPECT_EQ(windows[1], 0u);
+  EXPECT_EQ(windows[2], uintptr_t(OC_SWAPIN_AHEAD_MIN));
+  EXPECT_EQ(windows[3], uintptr_t(2 * OC_SWAPIN_AHEAD_MIN));
+  for (int h = 4; h < 8; h++)
+    EXPECT_LE(windows[h], uintptr_t(OC_SWAPIN_AHEAD_MAX));
+  EXPECT_EQ(windows[7], uintptr_t(OC_SWAPIN_AHEAD_MAX));
+}
+
+TEST(Streams, ScatteredAndRepeatedAnonymousHintsReadNoMore) {
+  oc_mapping m{};
+  m.kind = OC_MAP_ANON;
+  for (uintptr_t h = 0; h < 16; h++) { // a column walk: a page per row, rows 8 apart
+    uintptr_t page = 0x10000 + 8 * h;
+    EXPECT_EQ(oc_os_swapin_ahead_end(&m, page, page + 1), page + 1);
+  }
+  oc_mapping r{};
+  r.kind = OC_MAP_ANON;
+  for (int i = 0; i < 8; i++) // the same block again and again
+    EXPECT_EQ(oc_os_swapin_ahead_end(&r, 0x10000, 0x10004), uintptr_t(0x10004));
+}
