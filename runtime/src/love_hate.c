@@ -133,7 +133,7 @@ OC_EXPORT void oc_love(const void *addr, long bytes) {
   if (!running() || !oc_workers_ensure_started() || !data_range(addr, bytes, true, &first, &end))
     return;
   /* Pages the runtime had already marked for release are kept after all. */
-  oc_residency_take_released(first, end, NULL);
+  oc_residency_take_released(first, end, NULL, NULL);
   if (!oc_loved_set(first, end, true))
     oc_count(OC_HINTS_DROPPED, 1);
 }

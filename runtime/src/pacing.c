@@ -47,3 +47,21 @@ long oc_pace_prefetch_room(long limit, long usage, long taken_since_sample, long
   long room = limit - usage - taken_since_sample - margin;
   return room > 0 ? room : 0;
 }
+
+bool oc_pace_trust_update(struct oc_pace_trust *t, long now_ns, long released, long back_soon) {
+  long window = released - t->window_released;
+  if (window >= OC_TRUST_WINDOW_BYTES) {
+    if ((back_soon - t->window_back) * 4 >= window) {
+      t->distrust_ns = t->distrust_ns ? 2 * t->distrust_ns : OC_DISTRUST_MIN_NS;
+      if (t->distrust_ns > OC_DISTRUST_MAX_NS)
+        t->distrust_ns = OC_DISTRUST_MAX_NS;
+      t->distrusted_until_ns = now_ns + t->distrust_ns;
+      t->distrusts++;
+    } else if (now_ns >= t->distrusted_until_ns) {
+      t->distrust_ns = 0;
+    }
+    t->window_released = released;
+    t->window_back = back_soon;
+  }
+  return now_ns >= t->distrusted_until_ns;
+}

@@ -9,6 +9,8 @@
 #ifndef OC_PACING_H
 #define OC_PACING_H
 
+#include <stdbool.h>
+
 struct oc_pace {
   long rate;          /* bytes per second: the latest rate, or a decaying earlier peak */
   long last_ns;       /* time of the last sample; 0: none yet */
@@ -40,5 +42,31 @@ long oc_pace_backlog_budget(long limit);
  * the group now: limit - usage - what such prefetches took since the usage was
  * sampled - margin (calls in flight when it was sampled); 0: none. */
 long oc_pace_prefetch_room(long limit, long usage, long taken_since_sample, long margin);
+
+/* Trust in releasing ahead of the limit. Released pages that left memory and came
+ * back within about a limit's worth of releases (counted by the prefetch path: the
+ * release clock, which counts recorded releases, a little more than the distinct
+ * pages a sweep touches) are reuse the limit could have held: a loop re-reading an
+ * array of nearly the limit (PolyBench's gemm, its B of 55.6 MiB in a 64 MiB
+ * group), whose buffered releases the headroom pushed out, read back the next sweep;
+ * the re-reads then raised the consumption rate and with it the headroom (9.3 s
+ * plain, over 150 s with B). When a quarter of a window's released bytes came back
+ * that soon, no buffered release goes out ahead of the limit for a while (the
+ * kernel's reclaim at the limit keeps what the program reuses, as for plain): a
+ * quarter second at first, doubling while the windows that follow say the same, up
+ * to 4 s; then releasing ahead is tried again. A cyclic re-scan larger than the limit
+ * comes back later than that and keeps its MRU releases. */
+#define OC_TRUST_WINDOW_BYTES (16L << 20)
+#define OC_DISTRUST_MIN_NS 250000000L
+#define OC_DISTRUST_MAX_NS 4000000000L
+struct oc_pace_trust {
+  long window_released, window_back; /* the totals where the window began */
+  long distrust_ns, distrusted_until_ns;
+  long distrusts; /* windows that found too many coming back */
+};
+/* Takes the totals of released bytes and of those that came back soon at now_ns;
+ * true when releasing ahead of the limit is trusted. */
+bool oc_pace_trust_update(struct oc_pace_trust *trust, long now_ns, long released,
+                          long back_soon);
 
 #endif

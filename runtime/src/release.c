@@ -163,6 +163,51 @@ static long issue_newest(struct tag_state *t, long bytes) {
   return (long)(piece.end - piece.first) << 12;
 }
 
+static bool overlapping(struct oc_range a, struct oc_range b) {
+  return a.first < b.end && b.first < a.end;
+}
+
+/* Makes room in t's full buffer. A loop that re-reads its array buffers a piece per
+ * sweep over the same pages (taking the last sweep's back as it goes): pieces whose
+ * pages were all taken back are dropped, and overlapping ones become one, in the
+ * place of the newest (the pages' latest release). Left as they were, they filled
+ * the buffer after 256 sweeps, and from then on every piece went to the OS at once:
+ * gemm's B (priority 1) re-read each sweep. */
+static void compact_buffer(struct tag_state *t) {
+  unsigned kept = 0;
+  for (unsigned i = 0; i < t->queue_count; i++) {
+    struct oc_range r = t->queue[i];
+    if (oc_residency_count_released(r.first, r.end) == 0)
+      buffered_granules -= (long)(r.end - r.first);
+    else
+      t->queue[kept++] = r;
+  }
+  t->queue_count = kept;
+  for (unsigned i = t->queue_count; i-- > 0;) {
+    struct oc_range *merged = &t->queue[i];
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (unsigned j = 0; j < i; j++) {
+        struct oc_range older = t->queue[j];
+        if (older.first == older.end || !overlapping(older, *merged))
+          continue;
+        struct oc_range u = {older.first < merged->first ? older.first : merged->first,
+                             older.end > merged->end ? older.end : merged->end};
+        buffered_granules -= (long)((older.end - older.first) + (merged->end - merged->first) -
+                                    (u.end - u.first));
+        *merged = u;
+        t->queue[j].end = t->queue[j].first; /* gone */
+        grew = true;
+      }
+    }
+  }
+  kept = 0;
+  for (unsigned i = 0; i < t->queue_count; i++)
+    if (t->queue[i].first != t->queue[i].end)
+      t->queue[kept++] = t->queue[i];
+  t->queue_count = kept;
+}
+
 static void buffer_piece(struct tag_state *t, struct oc_range piece) {
   if (t->queue_count) {
     struct oc_range *tail = newest(t);
@@ -174,6 +219,8 @@ static void buffer_piece(struct tag_state *t, struct oc_range piece) {
       return;
     }
   }
+  if (t->queue_count == OC_TAG_QUEUE_CAPACITY)
+    compact_buffer(t);
   if (t->queue_count == OC_TAG_QUEUE_CAPACITY) {
     issue_piece(t, piece); /* bounded: the newest goes to the OS now */
     return;

@@ -202,6 +202,8 @@ static void release_span(uintptr_t start, uintptr_t end) {
       return; /* unmapped meanwhile */
     }
     uintptr_t stop = end < m.end ? end : m.end;
+    /* Before the pages go: a prefetch from now on must read them back. */
+    oc_residency_mark_issued(start >> OC_GRANULE_SHIFT, stop >> OC_GRANULE_SHIFT);
     if (!oc_kind_is_program_data(m.kind)) {
       oc_count(OC_RELEASES_DROPPED, 1);
     } else if (m.kind == OC_MAP_FILE_SHARED) {
@@ -226,7 +228,7 @@ static void release_unloved(uintptr_t first, uintptr_t end, void *ctx) {
     if (loved == end)
       return;
     first = oc_loved_find(loved, end, false);
-    oc_residency_take_released(loved, first, NULL);
+    oc_residency_take_released(loved, first, NULL, NULL);
   }
 }
 
@@ -235,6 +237,17 @@ static void release_unloved(uintptr_t first, uintptr_t end, void *ctx) {
 static void release_piece(const struct oc_work *work) {
   each_released_run(work->start >> OC_GRANULE_SHIFT, (work->start + work->len) >> OC_GRANULE_SHIFT,
                     release_unloved, NULL);
+}
+
+/* Whether releasing ahead of the limit is trusted now (pacing.h). */
+static struct oc_pace_trust trust;
+
+static bool pacing_ahead_trusted(long now) {
+  long distrusts = trust.distrusts;
+  bool trusted = oc_pace_trust_update(&trust, now, oc_counter_value(OC_BYTES_RELEASED),
+                                      oc_counter_value(OC_BYTES_BACK_TOO_SOON));
+  oc_count(OC_PACING_DISTRUSTS, trust.distrusts - distrusts);
+  return trusted;
 }
 
 /* Buffered releases, on a fresh sample each period: usage stays below the limit by
@@ -248,10 +261,12 @@ static long pace_buffered_releases(long now) {
    * issued ones would shrink the headroom that lets them through. */
   oc_pace_sample(&pace, now,
                  oc_counter_value(OC_BYTES_PREFETCHED) + oc_counter_value(OC_BYTES_HELD_BACK) +
-                     oc_counter_value(OC_BYTES_RECORDED));
+                     oc_counter_value(OC_BYTES_RECORDED) -
+                     oc_counter_value(OC_BYTES_RESCUED_IN_MEMORY));
   long period = oc_pace_period_ns(&pace, f.limit);
   long usage = f.usage - oc_backend_now()->self_evicting_bytes();
-  long bytes = oc_pace_release_bytes(&pace, f.limit, usage, 3 * period);
+  long bytes = pacing_ahead_trusted(now) ? oc_pace_release_bytes(&pace, f.limit, usage, 3 * period)
+                                         : 0;
   if (bytes > 0)
     oc_release_batch(bytes);
   return period;

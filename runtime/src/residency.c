@@ -245,14 +245,34 @@ void oc_residency_mark_released(uintptr_t first, uintptr_t end, uint32_t stamp) 
   for_each_word(first, end, true, mark_released_op, &stamp);
 }
 
+static uint32_t stamp_age(uint32_t stamp, const struct oc_release_stamp_match *m) {
+  return (m->now - (stamp >> OC_STAMP_CLOCK_SHIFT)) & OC_STAMP_CLOCK_MASK;
+}
+
 static bool stamp_matches(uint32_t stamp, const struct oc_release_stamp_match *m) {
-  uint32_t age = (m->now - (stamp >> OC_STAMP_CLOCK_SHIFT)) & OC_STAMP_CLOCK_MASK;
-  return m->mark && (uint8_t)stamp == m->mark && age < m->within;
+  return m->mark && (uint8_t)stamp == m->mark && stamp_age(stamp, m) < m->within;
+}
+
+static bool mark_issued_op(struct oc_leaf *leaf, size_t word, uint64_t mask, void *ctx) {
+  (void)ctx;
+  _Atomic(uint32_t) *stamps = leaf ? leaf_stamps(leaf, false) : NULL;
+  uint64_t released = stamps ? atomic_load_explicit(&leaf->released[word], memory_order_relaxed) : 0;
+  for (uint64_t bits = released & mask; bits; bits &= bits - 1) {
+    unsigned bit = (unsigned)__builtin_ctzll(bits);
+    uint32_t stamp = atomic_load_explicit(&stamps[word * 64 + bit], memory_order_relaxed);
+    atomic_store_explicit(&stamps[word * 64 + bit],
+                          (stamp & ~OC_STAMP_WAS_RESIDENT) | OC_STAMP_ISSUED, memory_order_relaxed);
+  }
+  return true;
+}
+
+void oc_residency_mark_issued(uintptr_t first, uintptr_t end) {
+  for_each_word(first, end, false, mark_issued_op, NULL);
 }
 
 struct take_released_ctx {
   struct oc_release_stamp_match *match;
-  long taken;
+  long taken, in_memory;
 };
 
 static bool take_released_op(struct oc_leaf *leaf, size_t word, uint64_t mask, void *ctx) {
@@ -261,29 +281,35 @@ static bool take_released_op(struct oc_leaf *leaf, size_t word, uint64_t mask, v
     return true;
   uint64_t taken = atomic_fetch_and_explicit(&leaf->released[word], ~mask, memory_order_relaxed) & mask;
   c->taken += __builtin_popcountll(taken);
-  _Atomic(uint32_t) *stamps = c->match ? leaf_stamps(leaf, false) : NULL;
-  uint64_t matching = 0, were_resident = 0;
+  _Atomic(uint32_t) *stamps = leaf_stamps(leaf, false);
+  uint64_t matching = 0, in_memory = 0, back_soon = 0;
   for (uint64_t bits = stamps ? taken : 0; bits; bits &= bits - 1) {
     unsigned bit = (unsigned)__builtin_ctzll(bits);
     uint32_t stamp = atomic_load_explicit(&stamps[word * 64 + bit], memory_order_relaxed);
-    if (stamp_matches(stamp, c->match)) {
+    if (c->match && stamp_matches(stamp, c->match))
       matching |= (uint64_t)1 << bit;
-      if (stamp & OC_STAMP_WAS_RESIDENT)
-        were_resident |= (uint64_t)1 << bit;
-    }
+    if (stamp & OC_STAMP_WAS_RESIDENT)
+      in_memory |= (uint64_t)1 << bit;
+    else if (c->match && (stamp & OC_STAMP_ISSUED) && stamp_age(stamp, c->match) < c->match->soon)
+      back_soon |= (uint64_t)1 << bit;
   }
-  if (!matching)
-    return true;
-  c->match->count += __builtin_popcountll(matching);
-  if (c->match->make_resident && were_resident)
-    atomic_fetch_or_explicit(&leaf->resident[word], were_resident, memory_order_relaxed);
+  if (c->match) {
+    c->match->count += __builtin_popcountll(matching);
+    c->match->issued_back_soon += __builtin_popcountll(back_soon);
+  }
+  if (in_memory) {
+    atomic_fetch_or_explicit(&leaf->resident[word], in_memory, memory_order_relaxed);
+    c->in_memory += __builtin_popcountll(in_memory);
+  }
   return true;
 }
 
 long oc_residency_take_released(uintptr_t first, uintptr_t end,
-                                struct oc_release_stamp_match *match) {
+                                struct oc_release_stamp_match *match, long *in_memory) {
   struct take_released_ctx c = {.match = match};
   for_each_word(first, end, false, take_released_op, &c);
+  if (in_memory)
+    *in_memory += c.in_memory;
   return c.taken;
 }
 

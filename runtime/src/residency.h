@@ -42,21 +42,22 @@ struct oc_leaf {
 
 /* A released page's stamp: the releaser's mark in the low byte (0: nobody in
  * particular), OC_STAMP_WAS_RESIDENT (set here, when the page's resident bit was set
- * as it was released), a clock in the upper 23 bits (wrapping). A match counts the
- * pages released by `mark` fewer than `within` ticks before `now`. */
+ * as it was released), OC_STAMP_ISSUED (set by oc_residency_mark_issued when the
+ * release reaches the OS, which clears WAS_RESIDENT: a page taken back with
+ * WAS_RESIDENT never left memory), a clock in the upper 22 bits (wrapping). A match
+ * counts the pages released by `mark` fewer than `within` ticks before `now`, and
+ * the issued ones (any releaser's) taken back fewer than `soon` ticks after. */
 #define OC_STAMP_WAS_RESIDENT (1u << 8)
-#define OC_STAMP_CLOCK_SHIFT 9
-#define OC_STAMP_CLOCK_MASK 0x7fffffu
+#define OC_STAMP_ISSUED (1u << 9)
+#define OC_STAMP_CLOCK_SHIFT 10
+#define OC_STAMP_CLOCK_MASK 0x3fffffu
 static inline uint32_t oc_release_stamp_of(uint8_t mark, uint32_t clock) {
   return (uint32_t)mark | (clock << OC_STAMP_CLOCK_SHIFT);
 }
 struct oc_release_stamp_match {
   uint8_t mark;
-  uint32_t now, within;
-  /* Set the resident bits of the matching granules that were resident when released
-   * as they are taken (releases that never reached the OS). */
-  bool make_resident;
-  long count;
+  uint32_t now, within, soon;
+  long count, issued_back_soon;
 };
 
 /* Root 0; hidden so the fast path reaches it PC-relative. Once the runtime runs,
@@ -129,10 +130,14 @@ bool oc_residency_test(uintptr_t granule);
 
 /* Marks [first, end) released with stamp and, in the same pass, no longer resident. */
 void oc_residency_mark_released(uintptr_t first, uintptr_t end, uint32_t stamp);
+/* The releases of [first, end) are being issued: its pages leave memory. */
+void oc_residency_mark_issued(uintptr_t first, uintptr_t end);
 /* Clears the released bits in [first, end); returns how many were set, and adds to
- * match->count (match may be NULL) how many of them match (a mark of 0 matches none). */
+ * match->count (match may be NULL) how many of them match (a mark of 0 matches none).
+ * Taken granules whose release never reached the OS (resident when released, not
+ * issued since) are resident again, and *in_memory (may be NULL) counts them. */
 long oc_residency_take_released(uintptr_t first, uintptr_t end,
-                                struct oc_release_stamp_match *match);
+                                struct oc_release_stamp_match *match, long *in_memory);
 /* Granules in [first, end) marked released. */
 long oc_residency_count_released(uintptr_t first, uintptr_t end);
 bool oc_residency_is_released(uintptr_t granule);

@@ -121,6 +121,9 @@ void oc_stats_totals(struct oc_stats_totals *t) {
   t->releases_issued = counter(OC_RELEASES_ISSUED);
   t->releases_coalesced = counter(OC_RELEASES_COALESCED);
   t->releases_rescued = counter(OC_RELEASES_RESCUED);
+  t->bytes_rescued_in_memory = counter(OC_BYTES_RESCUED_IN_MEMORY);
+  t->bytes_back_too_soon = counter(OC_BYTES_BACK_TOO_SOON);
+  t->pacing_distrusts = counter(OC_PACING_DISTRUSTS);
   t->release_calls_saved = counter(OC_RELEASE_CALLS_SAVED);
   t->releases_unissuable = counter(OC_RELEASES_UNISSUABLE);
   t->releases_ignored = counter(OC_RELEASES_IGNORED);
@@ -174,9 +177,12 @@ bool oc_stats_write_json(const char *path, const struct oc_stats_header *h,
           "  \"releases_recorded\": %ld,\n  \"releases_dropped\": %ld,\n"
           "  \"releases_issued\": %ld,\n  \"releases_coalesced\": %ld,\n"
           "  \"releases_rescued\": %ld,\n  \"release_calls_saved\": %ld,\n"
-          "  \"releases_unissuable\": %ld,\n  \"releases_ignored\": %ld,\n",
+          "  \"releases_unissuable\": %ld,\n  \"releases_ignored\": %ld,\n"
+          "  \"bytes_rescued_in_memory\": %ld,\n  \"bytes_back_too_soon\": %ld,\n"
+          "  \"pacing_distrusts\": %ld,\n",
           t.releases_recorded, t.releases_dropped, t.releases_issued, t.releases_coalesced,
-          t.releases_rescued, t.release_calls_saved, t.releases_unissuable, t.releases_ignored);
+          t.releases_rescued, t.release_calls_saved, t.releases_unissuable, t.releases_ignored,
+          t.bytes_rescued_in_memory, t.bytes_back_too_soon, t.pacing_distrusts);
   fprintf(out,
           "  \"bytes_prefetched\": %ld,\n  \"bytes_held_back\": %ld,\n  \"bytes_widened\": %ld,\n"
           "  \"bytes_swapped_in_ahead\": %ld,\n  \"bytes_released\": %ld,\n"

@@ -20,6 +20,9 @@ enum oc_counter {
   OC_RELEASES_ISSUED,      /* release system calls made */
   OC_RELEASE_CALLS_SAVED,  /* ranges released less release system calls (batching) */
   OC_RELEASES_RESCUED,     /* pages released, then prefetched again */
+  OC_BYTES_RESCUED_IN_MEMORY, /* ... before their release was issued (never left memory) */
+  OC_BYTES_BACK_TOO_SOON,  /* ... after it was, within 15/16 of a limit's worth of releases */
+  OC_PACING_DISTRUSTS,     /* times buffered releases were held back for coming back too soon */
   OC_RELEASES_UNISSUABLE,  /* anonymous or shmem releases while the group has no swap */
   OC_RELEASES_IGNORED,     /* pieces of a tag whose own prefetches took its pages back */
   OC_BYTES_PREFETCHED,
@@ -96,7 +99,8 @@ void oc_stats_fork_child(void);
 struct oc_stats_totals {
   long hints_seen, hints_filtered, hints_issued, hints_dropped, hints_left_to_readahead;
   long releases_recorded, releases_dropped, releases_issued, releases_coalesced, releases_rescued;
-  long release_calls_saved, releases_unissuable, releases_ignored;
+  long release_calls_saved, releases_unissuable, releases_ignored, bytes_rescued_in_memory;
+  long bytes_back_too_soon, pacing_distrusts;
   long bytes_prefetched, bytes_held_back, bytes_widened, bytes_swapped_in_ahead, bytes_released;
   long writebacks_started, resyncs;
   long spill_readaround_offs;

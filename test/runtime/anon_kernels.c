@@ -2,10 +2,13 @@
  * Plain in-core C on malloc'd arrays (no hints placed by hand; built with outcore-cc
  * the pass adds them): a MATVEC-like sweep repeated over a matrix larger than the
  * memory limit, and a column walk of the same matrix, the pattern swap readahead
- * cannot follow. The arrays stay anonymous: under a cgroup limit with swap they
- * page out to swap and back. Prints exact integer results, so the outcore-cc build
- * must print what the plain build prints, byte for byte.
- * Usage: anon_kernels matvec|column MiB [passes]
+ * cannot follow; and a matrix product whose B (MiB of 6 KiB rows) is read again for
+ * every row of A and C, which the limit can hold although the pass, counting two
+ * pages a row, takes it for a third larger. The arrays stay anonymous: under a
+ * cgroup limit with swap they page out to swap and back. Prints exact integer
+ * results, so the outcore-cc build must print what the plain build prints, byte for
+ * byte.
+ * Usage: anon_kernels matvec|column|product MiB [passes, or rows of A]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +36,17 @@ __attribute__((noinline)) void column_sums(long rows, long cols,
   }
 }
 
+#define PRODUCT_COLS 768L /* 6 KiB rows: the pass counts each as two pages */
+
+__attribute__((noinline)) void product(long ni, long nk, long cols, const double a[restrict ni][nk],
+                                       const double b[restrict nk][cols],
+                                       double c[restrict ni][cols]) {
+  for (long i = 0; i < ni; i++)
+    for (long k = 0; k < nk; k++)
+      for (long j = 0; j < cols; j++)
+        c[i][j] = c[i][j] + a[i][k] * b[k][j];
+}
+
 /* Order-independent and exact: integer values, sums far below 2^53. */
 static unsigned long long digest(const double *v, long n) {
   unsigned long long h = 1469598103934665603ull;
@@ -42,9 +56,34 @@ static unsigned long long digest(const double *v, long n) {
 }
 
 int main(int argc, char **argv) {
-  if (argc < 3 || (strcmp(argv[1], "matvec") && strcmp(argv[1], "column"))) {
-    fprintf(stderr, "usage: anon_kernels matvec|column MiB [passes]\n");
+  if (argc < 3 ||
+      (strcmp(argv[1], "matvec") && strcmp(argv[1], "column") && strcmp(argv[1], "product"))) {
+    fprintf(stderr, "usage: anon_kernels matvec|column|product MiB [passes, or rows of A]\n");
     return 2;
+  }
+  if (argv[1][0] == 'p') {
+    long nk = atol(argv[2]) * (1L << 20) / (PRODUCT_COLS * (long)sizeof(double));
+    long ni = argc > 3 ? atol(argv[3]) : 256;
+    double(*a)[nk] = malloc(ni * nk * sizeof(double));
+    double(*b)[PRODUCT_COLS] = malloc(nk * PRODUCT_COLS * sizeof(double));
+    double(*c)[PRODUCT_COLS] = calloc(ni * PRODUCT_COLS, sizeof(double));
+    if (!a || !b || !c || nk <= 0 || ni <= 0) {
+      fprintf(stderr, "anon_kernels: bad size or out of memory\n");
+      return 2;
+    }
+    for (long i = 0; i < ni; i++)
+      for (long k = 0; k < nk; k++)
+        a[i][k] = (double)((i + k * 7) % 3);
+    for (long k = 0; k < nk; k++)
+      for (long j = 0; j < PRODUCT_COLS; j++)
+        b[k][j] = (double)((k * 5 + j) % 4);
+    product(ni, nk, PRODUCT_COLS, a, b, c);
+    printf("product rows=%ld digest=%016llx c0=%.0f\n", ni, digest(&c[0][0], ni * PRODUCT_COLS),
+           c[0][0]);
+    free(a);
+    free(b);
+    free(c);
+    return 0;
   }
   long rows = atol(argv[2]) * (1L << 20) / (COLS * (long)sizeof(double));
   long passes = argc > 3 ? atol(argv[3]) : 2;

@@ -91,3 +91,35 @@ TEST(BacklogBudget, ASixteenthOfTheLimitAndNeverLessThanTwoChunks) {
 }
 
 } // namespace
+
+TEST(PacingTrust, ReleasesThatComeBackSoonStopReleasingAheadForAWhile) {
+  oc_pace_trust t{};
+  const long window = OC_TRUST_WINDOW_BYTES, s = 1000000000L;
+  EXPECT_TRUE(oc_pace_trust_update(&t, 1 * s, window / 2, window / 2)); // no window yet
+  // A window of which a quarter came back soon: distrusted for the minimum.
+  EXPECT_FALSE(oc_pace_trust_update(&t, 2 * s, window, window / 4));
+  EXPECT_EQ(t.distrusts, 1);
+  EXPECT_FALSE(oc_pace_trust_update(&t, 2 * s + OC_DISTRUST_MIN_NS - 1, window, window / 4));
+  EXPECT_TRUE(oc_pace_trust_update(&t, 2 * s + OC_DISTRUST_MIN_NS, window, window / 4));
+  // The next window says the same: twice as long.
+  EXPECT_FALSE(oc_pace_trust_update(&t, 3 * s, 2 * window, window / 2));
+  EXPECT_TRUE(oc_pace_trust_update(&t, 3 * s + 2 * OC_DISTRUST_MIN_NS, 2 * window, window / 2));
+  // A window with few coming back ends it, and the next distrust starts short again.
+  EXPECT_TRUE(oc_pace_trust_update(&t, 4 * s, 3 * window, window / 2 + window / 8));
+  EXPECT_FALSE(oc_pace_trust_update(&t, 5 * s, 4 * window, window));
+  EXPECT_TRUE(oc_pace_trust_update(&t, 5 * s + OC_DISTRUST_MIN_NS, 4 * window, window));
+  EXPECT_EQ(t.distrusts, 3);
+}
+
+TEST(PacingTrust, DistrustGrowsToItsMaximum) {
+  oc_pace_trust t{};
+  const long window = OC_TRUST_WINDOW_BYTES;
+  long now = 0;
+  for (int w = 1; w <= 8; w++) {
+    now += 100000000L;
+    oc_pace_trust_update(&t, now, w * window, w * window); // everything came back
+  }
+  EXPECT_EQ(t.distrust_ns, OC_DISTRUST_MAX_NS);
+  EXPECT_FALSE(oc_pace_trust_update(&t, now + OC_DISTRUST_MAX_NS - 1, 8 * window, 8 * window));
+  EXPECT_TRUE(oc_pace_trust_update(&t, now + OC_DISTRUST_MAX_NS, 8 * window, 8 * window));
+}

@@ -127,6 +127,24 @@ TEST_F(Release, AdjacentBufferedPiecesMerge) {
   EXPECT_EQ(oc_release_buffered_bytes(), 0);
 }
 
+TEST_F(Release, SweepsOverTheSameArrayKeepTheirBufferFromFillingUp) {
+  Start(true);
+  // A loop re-reading a 3-chunk array buffers it each sweep (priority 1); a sweep's
+  // prefetches take the last sweep's pages back, and part of a sweep's pages are
+  // still marked when the next begins. 400 sweeps: more pieces than a buffer holds.
+  const uintptr_t first = 2000 * C, n = 3 * C;
+  for (int sweep = 0; sweep < 400; sweep++) {
+    oc_residency_take_released(first, first + n / 2, nullptr, nullptr);
+    for (uintptr_t g = 0; g < n; g += 64)
+      Record(9, 1, first + g, 64);
+    Record(9, 1, first + 10 * n, 1); // hands on the sweep's last piece
+    Record(9, 1, first + 20 * n, 1); // and the page just above
+    oc_residency_mark_released(first, first + n, 0); // what retiring did in the runtime
+  }
+  EXPECT_TRUE(rec.issued.empty()); // nothing went out for lack of room in the buffer
+  oc_residency_take_released(first, first + 21 * n, nullptr, nullptr);
+}
+
 TEST_F(Release, IdleTagsAreFlushed) {
   Start(false);
   Record(9, 0, 77, 2, /*now=*/0);

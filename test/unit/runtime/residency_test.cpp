@@ -99,8 +99,8 @@ TEST_F(Residency, ReleasedBitsAreTakenOnce) {
   EXPECT_TRUE(oc_residency_test(g + 10));
   EXPECT_EQ(oc_residency_find_released(g - 5, g + 20, true), g);
   EXPECT_EQ(oc_residency_find_released(g, g + 20, false), g + 10);
-  EXPECT_EQ(oc_residency_take_released(g + 5, g + 20, nullptr), 5);
-  EXPECT_EQ(oc_residency_take_released(g + 5, g + 20, nullptr), 0);
+  EXPECT_EQ(oc_residency_take_released(g + 5, g + 20, nullptr, nullptr), 5);
+  EXPECT_EQ(oc_residency_take_released(g + 5, g + 20, nullptr, nullptr), 0);
   EXPECT_EQ(oc_residency_find_released(g, g + 20, false), g + 5);
   // Nothing released in a leaf that does not exist.
   EXPECT_EQ(oc_residency_find_released(Leaf(90), Leaf(90) + 10, true), Leaf(90) + 10);
@@ -111,34 +111,49 @@ TEST_F(Residency, TakingReleasedBitsCountsTheRecentOnesOfItsReleaser) {
   oc_residency_mark_released(g, g + 8, oc_release_stamp_of(3, 100));
   oc_residency_mark_released(g + 2, g + 4, oc_release_stamp_of(9, 100)); // another's since
   oc_residency_mark_released(g + 4, g + 5, oc_release_stamp_of(3, 20));  // long ago
-  oc_release_stamp_match by3 = {3, 110, 50, false, 0};
-  EXPECT_EQ(oc_residency_take_released(g, g + 6, &by3), 6);
+  oc_release_stamp_match by3 = {3, 110, 50, 0, 0, 0};
+  EXPECT_EQ(oc_residency_take_released(g, g + 6, &by3, nullptr), 6);
   EXPECT_EQ(by3.count, 3); // g, g + 1, g + 5
-  oc_release_stamp_match by9 = {9, 110, 50, false, 0};
-  EXPECT_EQ(oc_residency_take_released(g, g + 8, &by9), 2); // only the bits still set
+  oc_release_stamp_match by9 = {9, 110, 50, 0, 0, 0};
+  EXPECT_EQ(oc_residency_take_released(g, g + 8, &by9, nullptr), 2); // only the bits still set
   EXPECT_EQ(by9.count, 0);
   // The clock wraps: a stamp just before the wrap is recent just after it.
   oc_residency_mark_released(g, g + 1, oc_release_stamp_of(3, OC_STAMP_CLOCK_MASK));
-  oc_release_stamp_match wrapped = {3, 2, 50, false, 0};
-  EXPECT_EQ(oc_residency_take_released(g, g + 1, &wrapped), 1);
+  oc_release_stamp_match wrapped = {3, 2, 50, 0, 0, 0};
+  EXPECT_EQ(oc_residency_take_released(g, g + 1, &wrapped, nullptr), 1);
   EXPECT_EQ(wrapped.count, 1);
   // A mark of 0 names nobody: nothing counts as its own.
   oc_residency_mark_released(g, g + 4, oc_release_stamp_of(0, 110));
-  oc_release_stamp_match none = {0, 110, 50, true, 0};
-  EXPECT_EQ(oc_residency_take_released(g, g + 4, &none), 4);
+  oc_release_stamp_match none = {0, 110, 50, 0, 0, 0};
+  EXPECT_EQ(oc_residency_take_released(g, g + 4, &none, nullptr), 4);
   EXPECT_EQ(none.count, 0);
   EXPECT_EQ(oc_residency_first_missing(g, g + 4), g); // none made resident
-  // Taken with make_resident, the matching ones that were resident when released are
-  // resident again; the others (another's, or never resident) are not.
-  ASSERT_TRUE(oc_residency_set_resident(g, g + 3));
-  oc_residency_mark_released(g, g + 4, oc_release_stamp_of(3, 100));
-  oc_residency_mark_released(g + 2, g + 3, oc_release_stamp_of(9, 100));
-  oc_release_stamp_match back = {3, 101, 50, true, 0};
-  EXPECT_EQ(oc_residency_take_released(g, g + 4, &back), 4);
-  EXPECT_EQ(back.count, 3);
+  EXPECT_EQ(oc_residency_first_missing(g, g + 4), g); // none was resident: none made so
+}
+
+TEST_F(Residency, TakenPagesWhoseReleaseWasNotIssuedAreResidentAgain) {
+  uintptr_t g = Leaf(8) + 60; // across a word boundary
+  // g .. g + 3 resident, g + 4 .. g + 5 not, all released; g + 2's release is issued.
+  ASSERT_TRUE(oc_residency_set_resident(g, g + 4));
+  oc_residency_mark_released(g, g + 6, oc_release_stamp_of(3, 100));
+  oc_residency_mark_issued(g + 2, g + 3);
+  oc_release_stamp_match own = {3, 101, 50, 50, 0, 0};
+  long in_memory = 0;
+  EXPECT_EQ(oc_residency_take_released(g, g + 6, &own, &in_memory), 6);
+  EXPECT_EQ(own.count, 6);
+  EXPECT_EQ(in_memory, 3); // g, g + 1, g + 3: never left memory
+  EXPECT_EQ(own.issued_back_soon, 1); // g + 2: it left, and came back soon
   EXPECT_TRUE(oc_residency_test(g + 1));
-  EXPECT_FALSE(oc_residency_test(g + 2));
-  EXPECT_FALSE(oc_residency_test(g + 3)); // its own, but it was not resident
+  EXPECT_TRUE(oc_residency_test(g + 3));
+  EXPECT_FALSE(oc_residency_test(g + 2)); // issued: it left
+  EXPECT_FALSE(oc_residency_test(g + 4)); // not resident when released
+  // Without a match (another releaser's pages, or none to judge) the same holds.
+  ASSERT_TRUE(oc_residency_set_resident(g, g + 2));
+  oc_residency_mark_released(g, g + 2, oc_release_stamp_of(9, 102));
+  in_memory = 0;
+  EXPECT_EQ(oc_residency_take_released(g, g + 2, nullptr, &in_memory), 2);
+  EXPECT_EQ(in_memory, 2);
+  EXPECT_EQ(oc_residency_first_missing(g, g + 2), g + 2);
 }
 
 TEST_F(Residency, ReleasedBitsAreCountedWithoutTakingThem) {
