@@ -505,10 +505,9 @@ uintptr_t oc_os_swapin_ahead_end(const struct oc_mapping *mapping, uintptr_t fir
   int slot = continued_stream(m, first, last, &runs);
   if (slot < 0 || runs < OC_STREAM_RUN)
     return last;
-  unsigned doublings = runs - OC_STREAM_RUN;
-  uintptr_t ahead = doublings < 8 ? (uintptr_t)OC_SWAPIN_AHEAD_MIN << doublings : OC_SWAPIN_AHEAD_MAX;
-  if (ahead > OC_SWAPIN_AHEAD_MAX)
-    ahead = OC_SWAPIN_AHEAD_MAX;
+  uintptr_t ahead = OC_SWAPIN_AHEAD_MIN;
+  for (unsigned d = OC_STREAM_RUN; d < runs && ahead < OC_SWAPIN_AHEAD_MAX; d++)
+    ahead *= 2; /* doubling with each continuation */
   /* The stream's next hint starts where the read ends. */
   atomic_store_explicit(&m->stream_ends[slot], last + ahead, memory_order_relaxed);
   return last + ahead;

@@ -171,9 +171,9 @@ bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t first, u
  * stream having run OC_STREAM_RUN blocks) swaps in ahead of it, as the kernel's
  * readahead does for files: the end of the read, last plus OC_SWAPIN_AHEAD_MIN
  * pages doubling with each continuation up to OC_SWAPIN_AHEAD_MAX (the caller keeps
- * it within the mapping); last where the block is no continuation. One MADV_WILLNEED then reads
- * a window in requests the block layer merges (its plug), where page-sized hints
- * made one request, and one device notification, each. */
+ * it within the mapping); last where the block is no continuation. One
+ * MADV_WILLNEED then reads a window in requests the block layer merges (its plug),
+ * where page-sized hints made one request, and one device notification, each. */
 #define OC_SWAPIN_AHEAD_MIN 16
 #define OC_SWAPIN_AHEAD_MAX 256
 uintptr_t oc_os_swapin_ahead_end(const struct oc_mapping *mapping, uintptr_t first,
