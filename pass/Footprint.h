@@ -102,10 +102,11 @@ const llvm::SCEV *rowStreamBase(const llvm::SCEVAddRecExpr *AR, const RowWalk &W
 /// stride is unknown before the nest.
 Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, llvm::ScalarEvolution &SE);
 
-/// Pages one iteration of loop K of the nest touches (LoopLocality::Pages)
-/// from the actual trip counts, as a SCEV computable before the nest; null
-/// when some trip count is not.
-const llvm::SCEV *pagesPerIteration(const AnalyzedNest &Nest, int K,
+/// Pages one iteration of loop K of the nest touches, as a SCEV computable
+/// before the nest: the model's count (LoopLocality::Pages) from the actual
+/// trip counts, or the references' address spans when fewer (rows that
+/// follow each other share pages); null when neither is computable.
+const llvm::SCEV *pagesPerIteration(const AnalyzedNest &Nest, int K, int64_t PageSize,
                                     llvm::ScalarEvolution &SE);
 
 /// A locality of the nest for trip counts known only at run time (TOCS 5.3,

@@ -339,11 +339,22 @@ void NestRewriter::prepareAddresses() {
   Cx.SE.forgetTopmostLoop(L);
 }
 
-/// Tags name release directives; indirect prefetches have none. Their
-/// values (the module's base plus the number) are made once, in the preheader.
+/// Tags name release directives; indirect prefetches have none. The references
+/// of one group share pages and a tag: the runtime tells a release that the
+/// group's own prefetch takes back soon (C[k][j] += ..., its leader prefetches,
+/// its trailer releases) by the tag. Their values (the module's base plus the
+/// number) are made once, in the preheader.
 void NestRewriter::numberTags() {
   Value *Base = PB.CreateLoad(PB.getInt32Ty(), tagBase(M), "oc.tag.base");
+  SmallDenseMap<int, unsigned, 8> GroupTag; // group -> its first reference here
   for (const RefSchedule &RS : NS.Refs) {
+    int Group = RS.IndexLoad ? -1 : Nest.Locality.Refs[RS.Ref].Group;
+    auto [First, New] = GroupTag.try_emplace(Group, unsigned(Tags.size()));
+    if (Group >= 0 && !New) {
+      Tags.push_back(Tags[First->second]);
+      TagValues.push_back(TagValues[First->second]);
+      continue;
+    }
     Tags.push_back(RS.IndexLoad ? 0 : nextTag(M));
     TagValues.push_back(RS.IndexLoad ? PB.getInt32(0)
                                      : PB.CreateAdd(Base, PB.getInt32(Tags.back()),

@@ -167,6 +167,8 @@ static long take_back_pages(uintptr_t first, uintptr_t last, struct oc_release_s
   long rescued = oc_residency_take_released(first, last, own, &in_memory);
   oc_count(OC_RELEASES_RESCUED, rescued);
   oc_count(OC_BYTES_RESCUED_IN_MEMORY, in_memory << OC_GRANULE_SHIFT);
+  if (in_memory)
+    oc_release_note_taken_back_buffered(in_memory);
   return rescued;
 }
 

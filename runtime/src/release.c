@@ -8,10 +8,10 @@
 #include "residency.h"
 #include "stats.h"
 
-/* A tag issued at once is judged per window of this many granules it retires
- * (16 MiB): distrusted for the next window when its own prefetches took back at least
- * a quarter as many (the walks of a column summed per call, 2048 or 4096 rows: 0.3-1.0
- * per window, from the second walk on; loops that do not come back: none). */
+/* A tag is judged per window of this many granules it retires (16 MiB): distrusted
+ * for the next window when its own prefetches took back at least a quarter as many
+ * (the walks of a column summed per call, 2048 or 4096 rows: 0.3-1.0 per window, from
+ * the second walk on; loops that do not come back: none). */
 #define TRUST_WINDOW_GRANULES 4096
 #define TRUST_RESCUED_SHARE 4
 #define CLOCK_TICK_SHIFT 8 /* the release clock ticks every 256 granules (1 MiB) */
@@ -26,7 +26,8 @@ struct tag_state {
   struct oc_chunk_accumulator acc;
   struct oc_range queue[OC_TAG_QUEUE_CAPACITY]; /* buffered pieces, oldest first */
   unsigned queue_count;
-  long window_granules; /* issued-at-once granules in the trust window; under lock */
+  long taken_back_seen; /* buffered_taken_back at the last compaction; under lock */
+  long window_granules; /* granules retired in the trust window; under lock */
   _Atomic(bool) distrusted; /* written under lock */
   _Atomic(unsigned) sampled; /* releases seen while distrusted */
   _Atomic(long) rescued_in_window;
@@ -44,6 +45,7 @@ static _Atomic(struct tag_state *) slots[OC_TAG_SLOTS];
 static struct priority_level *levels; /* ascending priority; under lock */
 static unsigned level_count, level_capacity;
 static long buffered_granules; /* under lock */
+static _Atomic(long) buffered_taken_back; /* granules prefetched back while buffered */
 static _Atomic(long) recorded_granules; /* the release clock, in granules */
 static struct oc_release_sink sink;
 _Atomic(int) oc_withheld_tags[OC_WITHHELD_SLOTS] = {[0 ... OC_WITHHELD_SLOTS - 1] = OC_TAG_NONE};
@@ -111,6 +113,7 @@ static struct tag_state *create_tag(int tag, int priority) {
       return NULL;
     t->tag = tag;
     t->priority = priority < 0 ? 0 : priority;
+    t->taken_back_seen = atomic_load_explicit(&buffered_taken_back, memory_order_relaxed);
     if (t->priority > 0 && !add_to_level(t)) {
       free(t);
       return NULL;
@@ -167,13 +170,20 @@ static bool overlapping(struct oc_range a, struct oc_range b) {
   return a.first < b.end && b.first < a.end;
 }
 
-/* Makes room in t's full buffer. A loop that re-reads its array buffers a piece per
+/* Makes room in t's full buffer, when a piece may have become superfluous: some
+ * buffered page was taken back since the last try (nothing else frees a piece; a
+ * column walk's buffer of one page per row, tried at each release, took 27 % of
+ * PolyBench symm's time). A loop that re-reads its array buffers a piece per
  * sweep over the same pages (taking the last sweep's back as it goes): pieces whose
  * pages were all taken back are dropped, and overlapping ones become one, in the
  * place of the newest (the pages' latest release). Left as they were, they filled
  * the buffer after 256 sweeps, and from then on every piece went to the OS at once:
  * gemm's B (priority 1) re-read each sweep. */
 static void compact_buffer(struct tag_state *t) {
+  long taken_back = atomic_load_explicit(&buffered_taken_back, memory_order_relaxed);
+  if (taken_back == t->taken_back_seen)
+    return;
+  t->taken_back_seen = taken_back;
   unsigned kept = 0;
   for (unsigned i = 0; i < t->queue_count; i++) {
     struct oc_range r = t->queue[i];
@@ -208,7 +218,8 @@ static void compact_buffer(struct tag_state *t) {
   t->queue_count = kept;
 }
 
-static void buffer_piece(struct tag_state *t, struct oc_range piece) {
+/* Under lock: false when t's buffer is full. */
+static bool buffer_piece(struct tag_state *t, struct oc_range piece) {
   if (t->queue_count) {
     struct oc_range *tail = newest(t);
     if (tail->end == piece.first) {
@@ -216,18 +227,17 @@ static void buffer_piece(struct tag_state *t, struct oc_range piece) {
       buffered_granules += (long)(piece.end - piece.first);
       bump(&t->coalesced, 1);
       oc_count(OC_RELEASES_COALESCED, 1);
-      return;
+      return true;
     }
   }
   if (t->queue_count == OC_TAG_QUEUE_CAPACITY)
     compact_buffer(t);
-  if (t->queue_count == OC_TAG_QUEUE_CAPACITY) {
-    issue_piece(t, piece); /* bounded: the newest goes to the OS now */
-    return;
-  }
+  if (t->queue_count == OC_TAG_QUEUE_CAPACITY)
+    return false;
   t->queue[t->queue_count] = piece;
   t->queue_count++;
   buffered_granules += (long)(piece.end - piece.first);
+  return true;
 }
 
 /* Under lock: whether t's pieces go out at once (the others wait in its queue, where
@@ -270,10 +280,12 @@ static bool drop_withheld(struct tag_state *t) {
   return true;
 }
 
-/* Under lock, for a tag issued at once: counts a range it retires into its trust
- * window, and closes the window when it is full (see release.h). A trusted tag is
- * distrusted as soon as its rescues reach what would distrust it at the window's end:
- * each piece issued until then is read again. */
+/* Under lock: counts a range t retires into its trust window, and closes the window
+ * when it is full (see release.h). A trusted tag is distrusted as soon as its rescues
+ * reach what would distrust it at the window's end: each piece issued until then is
+ * read again. Buffered tags too: a buffer holds 256 pieces, a column walk's one page
+ * per row, and the rest go out at once (symm's C[k][j] and B[k][j], re-read by the
+ * next row's sweep). */
 static void judge(struct tag_state *t, struct oc_range range) {
   if (TRUST_RESCUED_SHARE * atomic_load_explicit(&t->rescued_in_window, memory_order_relaxed) >=
       TRUST_WINDOW_GRANULES)
@@ -288,13 +300,14 @@ static void judge(struct tag_state *t, struct oc_range range) {
 
 static void emit_piece(struct oc_range piece, void *ctx) {
   struct tag_state *t = ctx;
-  if (!issued_at_once(t)) {
-    buffer_piece(t, piece);
-  } else if (!withheld(t)) {
-    issue_piece(t, piece);
-  } else {
+  if (withheld(t))
     count_ignored(t, 1); /* a sample (drop_withheld), retired to keep rescues visible */
-  }
+  else if (issued_at_once(t) || !buffer_piece(t, piece))
+    issue_piece(t, piece); /* a full buffer's newest goes to the OS now */
+}
+
+void oc_release_note_taken_back_buffered(long granules) {
+  atomic_fetch_add_explicit(&buffered_taken_back, granules, memory_order_relaxed);
 }
 
 void oc_release_note_rescued(int tag, long granules) {
@@ -314,8 +327,7 @@ uint32_t oc_release_clock(void) {
 }
 
 static void hand_on(struct tag_state *t, struct oc_range range) {
-  if (issued_at_once(t))
-    judge(t, range);
+  judge(t, range);
   sink.retire(range, oc_release_stamp_of(oc_release_mark(t->tag), oc_release_clock()), sink.ctx);
   long merged = oc_accumulate(&t->acc, range, emit_piece, t);
   bump(&t->coalesced, merged);

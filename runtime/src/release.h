@@ -5,11 +5,13 @@
  * pieces; priority-0 pieces (and every piece under the "release" policy) are issued
  * at once, the others wait in per-tag queues until oc_release_batch releases the
  * lowest priorities first, round-robin among the tags of a priority.
- * A tag whose pieces go out at once but whose own prefetches keep taking its pages
- * back before three quarters of a memory limit's worth of other releases (a loop in
- * a function called once per column, whose next call walks the same pages) releases
- * too early: while a quarter of what it releases comes back that way, its releases
- * are not issued (hints are non-binding) and the OS's replacement keeps the pages.
+ * A tag whose own prefetches keep taking its pages back before three quarters of a
+ * memory limit's worth of other releases (a loop in a function called once per
+ * column, whose next call walks the same pages; a column walk whose next sweep comes
+ * back) releases too early: while a quarter of what it releases comes back that way,
+ * its releases are neither buffered nor issued (hints are non-binding) and the OS's
+ * replacement keeps the pages. A reference group's prefetches and releases share
+ * its tag.
  * No system calls here: pieces leave through the sink.
  */
 #ifndef OC_RELEASE_H
@@ -97,6 +99,9 @@ bool oc_release_record(int tag, int priority, struct oc_range range, long now_ns
 /* A prefetch hint of tag took back granules that the same tag had released less than
  * three quarters of a memory limit's worth of releases before (still in memory). */
 void oc_release_note_rescued(int tag, long granules);
+
+/* A prefetch took back granules whose release was still buffered (never issued). */
+void oc_release_note_taken_back_buffered(long granules);
 /* Whether tag's releases are being withheld now. Lock-free. */
 bool oc_release_withholding(int tag);
 

@@ -39,7 +39,7 @@
 ; CHECK-NOT:     select i1 {{.*}}, ptr null
 ; CHECK:       oc.hinted{{[0-9]*}}:
 ; CHECK:       for.end.loopexit:
-; CHECK:         call void @oc_release_block(ptr %{{.*}}, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag2)
+; CHECK:         call void @oc_release_block(ptr %{{.*}}, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag1)
 ; CHECK:         [[LAST:%.*]] = sub i64 %oc.e.last, 1
 ; CHECK:         [[LOFF:%.*]] = mul i64 [[LAST]], 4096
 ; CHECK:         call void @oc_release_block(ptr %{{.*}}, i64 1, i32 0, i32 [[TAG]])

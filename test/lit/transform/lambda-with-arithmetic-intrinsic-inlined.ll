@@ -6,7 +6,7 @@
 ; CALL: remark: {{.*}}loop nest not transformed: the loop calls '{{.*}}clEff', which may access memory the analysis cannot see
 ; CHECK: remark: {{.*}}prefetch of x with tag 1
 ; CHECK: remark: {{.*}}prefetch of y with tag 2
-; CHECK: remark: {{.*}}release of y with tag 3
+; CHECK: remark: {{.*}}release of y with tag 2
 ; CHECK-LABEL: define internal void @"_Z5applyIZ5saxpyPfPKflfE3$_0EvS0_S2_lT_"(
 ; CHECK-NOT: call {{.*}}clEff(
 ; CHECK: call void @oc_prefetch_block(

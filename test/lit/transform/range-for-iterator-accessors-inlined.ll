@@ -7,7 +7,7 @@
 ; split into that pointer.
 ; CALL: remark: {{.*}}loop nest not transformed: the loop calls '{{.*}}', which may access memory the analysis cannot see
 ; CHECK: remark: {{.*}}prefetch of v with tag 1
-; CHECK: remark: {{.*}}release of v with tag 2
+; CHECK: remark: {{.*}}release of v with tag 1
 ; CHECK-LABEL: define dso_local void @_Z5scaleRK3Vecd(
 ; CHECK-NOT: call {{.*}}@_ZneRK4IterS1_(
 ; CHECK-NOT: call {{.*}}@_ZNK4Iter4baseEv(

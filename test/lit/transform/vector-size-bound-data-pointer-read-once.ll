@@ -7,7 +7,7 @@
 ; CHECK-NOT: loop nest not transformed
 ; CHECK: remark: {{.*}}prefetch of x with tag 1
 ; CHECK: remark: {{.*}}prefetch of y with tag 2
-; CHECK: remark: {{.*}}release of y with tag 3
+; CHECK: remark: {{.*}}release of y with tag 2
 ;
 ; // An index loop bounded by size(): the bound and each v[i] read the data
 ; // pointer, as std::vector's size() and operator[] do.

@@ -52,7 +52,7 @@
 ; CHECK:       oc.strip:
 ; CHECK:       [[INNER]]:
 ; CHECK:       for.body3.lr.ph:
-; CHECK:         call void @oc_prefetch_block(ptr %oc.addr{{[0-9]+}}, i64 %oc.pages{{[0-9]+}}, i32 0, i32 %oc.tag4)
+; CHECK:         call void @oc_prefetch_block(ptr %oc.addr{{[0-9]+}}, i64 %oc.pages{{[0-9]+}}, i32 0, i32 %oc.tag3)
 ; CHECK:       oc.strip{{[0-9]+}}:
 ; CHECK:         call void @oc_prefetch_release_block(
 ; CHECK:         call void @oc_prefetch_release_block(

@@ -19,14 +19,14 @@
 ; CHECK:         %oc.pf.it = add i64 %oc.s, %oc.ahead.its
 ; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag1)
 ; CHECK:       [[IN]]:
-; CHECK:         call void @oc_prefetch_block(ptr %{{.*}}, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag6)
+; CHECK:         call void @oc_prefetch_block(ptr %{{.*}}, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag5)
 ; CHECK:       oc.strip{{[0-9]+}}:
 ; CHECK:         %oc.pf.it{{[0-9]+}} = add i64 %oc.s{{[0-9]+}}, 4096
+; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag5)
 ; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag6)
-; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag7)
-; CHECK:         call void @oc_release_block(ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag8)
-; CHECK:         call void @oc_prefetch_block(ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag9)
-; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag10)
+; CHECK:         call void @oc_release_block(ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag7)
+; CHECK:         call void @oc_prefetch_block(ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag7)
+; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 %oc.tag8)
 ; CHECK:       for.body4:
 ; CHECK-NOT:     call void @oc_
 ; CHECK:       oc.strip.latch{{[0-9]*}}:

@@ -135,6 +135,7 @@ TEST_F(Release, SweepsOverTheSameArrayKeepTheirBufferFromFillingUp) {
   const uintptr_t first = 2000 * C, n = 3 * C;
   for (int sweep = 0; sweep < 400; sweep++) {
     oc_residency_take_released(first, first + n / 2, nullptr, nullptr);
+    oc_release_note_taken_back_buffered(long(n / 2)); // as the prefetch path does
     for (uintptr_t g = 0; g < n; g += 64)
       Record(9, 1, first + g, 64);
     Record(9, 1, first + 10 * n, 1); // hands on the sweep's last piece
@@ -203,14 +204,33 @@ TEST_F(Release, ATagWhoseOwnPrefetchesTakeItsPagesBackIsNotIssued) {
   EXPECT_LT(rec.stamps[0] >> OC_STAMP_CLOCK_SHIFT, rec.stamps.back() >> OC_STAMP_CLOCK_SHIFT);
 }
 
-TEST_F(Release, BufferedTagsAreNotJudgedByTheirRescues) {
+TEST_F(Release, ABufferedTagWhoseOwnPrefetchesTakeItsPagesBackIsNeitherBufferedNorIssued) {
   Start(true);
-  for (uintptr_t c = 0; c < 17; c++)
-    Record(6, 2, 2 * c * C, C);
-  oc_release_note_rescued(6, 16 * C);
-  EXPECT_TRUE(rec.issued.empty());
-  EXPECT_EQ(oc_release_batch(16 * long(C) * 4096), 16 * long(C) * 4096);
-  EXPECT_EQ(rec.issued.size(), 16u);
+  // A column walk's trailer (priority 1): one page per row, each row in a chunk of
+  // its own, so no two pieces merge; the 256 pieces a buffer holds fill it, and the
+  // newest pieces then go to the OS at once.
+  uintptr_t row = 0;
+  auto release = [&](int rows) {
+    int withheld = 0;
+    for (int i = 0; i < rows; i++, row += 2 * C) {
+      if (oc_release_drop_fast(11) || oc_release_drop_early(11, row))
+        withheld++;
+      else
+        Record(11, 1, row, 1);
+    }
+    return withheld;
+  };
+  EXPECT_EQ(release(400), 0);
+  EXPECT_EQ(oc_release_buffered_bytes(), 256L * 4096);
+  EXPECT_FALSE(rec.issued.empty()); // a full buffer's newest, issued at once
+  // The next sweep's prefetches take the rows back: a quarter of a window.
+  oc_release_note_rescued(11, 1024);
+  EXPECT_EQ(release(1), 0); // judged at its next piece
+  EXPECT_TRUE(oc_release_withholding(11));
+  size_t issued = rec.issued.size();
+  EXPECT_EQ(release(8000), 7000);
+  EXPECT_EQ(rec.issued.size(), issued);
+  EXPECT_EQ(oc_release_buffered_bytes(), 256L * 4096); // the samples wait nowhere
 }
 
 TEST_F(Release, TagMarksAreDistinctForNearbyTagsAndZeroForNone) {
