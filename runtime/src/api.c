@@ -39,9 +39,11 @@ static inline void count_seen(struct oc_thread_counts *counts) {
 #endif
 }
 
-/* Byte range of npages module pages from addr, clipped to the address space. */
+/* Byte range of npages module pages from addr, clipped to the address space. A
+ * block in the first page is none: the pass passes null for "no release this
+ * iteration", and a lookup of it would miss and have the maps reread. */
 static bool block_range(uintptr_t addr, long npages, uintptr_t *end) {
-  if (npages <= 0)
+  if (npages <= 0 || addr < OC_GRANULE_SIZE)
     return false;
   unsigned long bytes;
   if (__builtin_mul_overflow((unsigned long)npages,

@@ -104,6 +104,7 @@ struct maps_table {
 static pthread_rwlock_t table_lock = PTHREAD_RWLOCK_INITIALIZER;
 static struct maps_table *table; /* under table_lock */
 static long refreshed_ns = -OC_MAPS_REFRESH_NS;
+static _Atomic(long) maps_reads;
 static uintptr_t runtime_start, runtime_end;
 static bool (*_Atomic paged_test)(uintptr_t start);
 
@@ -229,7 +230,10 @@ static void refresh_locked(void) {
     table = fresh;
   }
   refreshed_ns = now_ns();
+  atomic_fetch_add_explicit(&maps_reads, 1, memory_order_relaxed);
 }
+
+long oc_maps_reads(void) { return atomic_load_explicit(&maps_reads, memory_order_relaxed); }
 
 void oc_maps_refresh(void) {
   pthread_rwlock_wrlock(&table_lock);

@@ -99,6 +99,9 @@ bool oc_maps_lookup(uintptr_t addr, struct oc_mapping *mapping, char *path, size
 bool oc_maps_next_data(uintptr_t addr, uintptr_t *start, uintptr_t *end);
 /* Rereads /proc/self/maps now (housekeeping, after the program may have remapped). */
 void oc_maps_refresh(void);
+/* Times /proc/self/maps was read (statistics: each read costs the process's
+ * mmap lock and a few page faults). */
+long oc_maps_reads(void);
 /* Marks [start, end) as the runtime's own. */
 void oc_maps_set_runtime_range(uintptr_t start, uintptr_t end);
 /* Mappings starting where paged(start) holds are OC_MAP_PAGED (set once by the

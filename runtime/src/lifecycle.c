@@ -303,7 +303,7 @@ static void shutdown_runtime(void) {
   struct oc_stats_header header = {oc_policy_name(oc_rt.config.policy),
                                    atomic_load(&oc_backend)->name, oc_rt.os_page_size,
                                    atomic_load(&oc_module_page_size), figures.limit,
-                                   oc_rt.config.threads};
+                                   oc_maps_reads(), oc_rt.config.threads};
   if (oc_rt.config.stats_path[0] &&
       !oc_stats_write_json(oc_rt.config.stats_path, &header, oc_release_write_tags, NULL))
     fprintf(stderr, "outcore: cannot write %s\n", oc_rt.config.stats_path);

@@ -4,8 +4,11 @@
 #include <string.h>
 #include <sys/mman.h>
 
-/* Leaves and upper roots come from one reserved arena, so the runtime can tell its
- * own memory from program data and a forked child can wipe it in one call. */
+/* Leaves and upper roots come from one reserved arena, and release stamps from the
+ * stamp arena right after it: one range, so the runtime can tell its own memory from
+ * program data (a residency sweep must not walk the stamps' gigabyte with mincore)
+ * and a forked child can wipe it. The stamp arena is reserved inaccessible (no
+ * commit charge) and opened a leaf's stamps at a time. */
 #define ARENA_BYTES ((size_t)128 << 20)
 #define MAX_LEAVES (ARENA_BYTES / sizeof(struct oc_leaf))
 
@@ -26,6 +29,7 @@ static _Atomic size_t leaf_count;
  * released page (64 GiB of address space each way; more are not stamped). */
 #define STAMPS_BYTES (GRANULES_PER_LEAF * sizeof(uint32_t))
 #define STAMPED_LEAVES 64
+#define STAMP_ARENA_BYTES (STAMPED_LEAVES * STAMPS_BYTES)
 static char *stamp_arena;
 static size_t stamp_arena_used;
 static bool stamp_arena_refused;
@@ -33,10 +37,15 @@ static bool stamp_arena_refused;
 bool oc_residency_init(void) {
   pthread_mutex_lock(&arena_lock);
   if (!arena) {
-    void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
+    void *p = mmap(NULL, ARENA_BYTES + STAMP_ARENA_BYTES, PROT_NONE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p != MAP_FAILED && mprotect(p, ARENA_BYTES, PROT_READ | PROT_WRITE) != 0) {
+      munmap(p, ARENA_BYTES + STAMP_ARENA_BYTES);
+      p = MAP_FAILED;
+    }
     if (p != MAP_FAILED) {
       arena = p;
+      stamp_arena = arena + ARENA_BYTES;
       for (size_t i = 0; i < OC_ROOT_ENTRIES; i++)
         atomic_store_explicit(&oc_residency_root0[i], &empty_leaf, memory_order_relaxed);
     }
@@ -47,7 +56,7 @@ bool oc_residency_init(void) {
 
 void oc_residency_arena(uintptr_t *start, uintptr_t *end) {
   *start = (uintptr_t)arena;
-  *end = arena ? (uintptr_t)arena + ARENA_BYTES : 0;
+  *end = arena ? (uintptr_t)arena + ARENA_BYTES + STAMP_ARENA_BYTES : 0;
 }
 
 void oc_residency_fork_prepare(void) { pthread_mutex_lock(&arena_lock); }
@@ -212,16 +221,15 @@ static _Atomic(uint32_t) *leaf_stamps(struct oc_leaf *leaf, bool create) {
     return (_Atomic(uint32_t) *)stamps;
   pthread_mutex_lock(&arena_lock);
   stamps = atomic_load_explicit(&leaf->released_stamp, memory_order_relaxed);
-  if (!stamps && !stamp_arena && !stamp_arena_refused) {
-    void *p = mmap(NULL, STAMPED_LEAVES * STAMPS_BYTES, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    stamp_arena = p == MAP_FAILED ? NULL : p;
-    stamp_arena_refused = !stamp_arena;
-  }
-  if (!stamps && stamp_arena && stamp_arena_used < STAMPED_LEAVES * STAMPS_BYTES) {
-    stamps = (uint32_t *)(stamp_arena + stamp_arena_used);
-    stamp_arena_used += STAMPS_BYTES;
-    atomic_store_explicit(&leaf->released_stamp, stamps, memory_order_release);
+  if (!stamps && stamp_arena && !stamp_arena_refused &&
+      stamp_arena_used < STAMP_ARENA_BYTES) {
+    char *piece = stamp_arena + stamp_arena_used;
+    stamp_arena_refused = mprotect(piece, STAMPS_BYTES, PROT_READ | PROT_WRITE) != 0;
+    if (!stamp_arena_refused) {
+      stamps = (uint32_t *)piece;
+      stamp_arena_used += STAMPS_BYTES;
+      atomic_store_explicit(&leaf->released_stamp, stamps, memory_order_release);
+    }
   }
   pthread_mutex_unlock(&arena_lock);
   return (_Atomic(uint32_t) *)stamps;

@@ -114,7 +114,7 @@ static inline bool oc_residency_all_resident(uintptr_t first, uintptr_t end) {
 /* Sets up the leaf arena and root 0; false when the arena cannot be reserved.
  * Must succeed before any thread takes the fast path. Idempotent. */
 bool oc_residency_init(void);
-/* [start, end) of the runtime's own leaf arena (not program data). */
+/* [start, end) of the runtime's own leaf and stamp arenas (not program data). */
 void oc_residency_arena(uintptr_t *start, uintptr_t *end);
 /* Fork handlers: the child forgets every bit (it starts clean). */
 void oc_residency_fork_prepare(void);

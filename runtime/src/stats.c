@@ -186,11 +186,12 @@ bool oc_stats_write_json(const char *path, const struct oc_stats_header *h,
   fprintf(out,
           "  \"bytes_prefetched\": %ld,\n  \"bytes_held_back\": %ld,\n  \"bytes_widened\": %ld,\n"
           "  \"bytes_swapped_in_ahead\": %ld,\n  \"bytes_released\": %ld,\n"
-          "  \"writebacks_started\": %ld,\n  \"resyncs\": %ld,\n"
+          "  \"writebacks_started\": %ld,\n  \"resyncs\": %ld,\n  \"maps_reads\": %ld,\n"
           "  \"spill_readaround_offs\": %ld,\n  \"bytes_read\": %ld,\n"
           "  \"major_faults\": %ld,\n  \"peak_rss\": %ld,\n",
           t.bytes_prefetched, t.bytes_held_back, t.bytes_widened, t.bytes_swapped_in_ahead,
-          t.bytes_released, t.writebacks_started, t.resyncs, t.spill_readaround_offs,
+          t.bytes_released, t.writebacks_started, t.resyncs, h->maps_reads,
+          t.spill_readaround_offs,
           t.bytes_read,
           t.major_faults, t.peak_rss);
   fprintf(out,

@@ -117,7 +117,7 @@ long oc_stats_read_bytes(void);
 
 struct oc_stats_header {
   const char *policy, *backend;
-  long page_size, module_page_size, memory_limit;
+  long page_size, module_page_size, memory_limit, maps_reads;
   int threads;
 };
 
