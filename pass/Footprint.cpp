@@ -568,72 +568,67 @@ Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, ScalarEvolut
 
 namespace {
 
-/// The model's count of the pages one iteration of loop K touches
-/// (LoopLocality::Pages), as an i64 SCEV; null when a trip count is not
-/// computable before the nest.
-const SCEV *modelPagesPerIteration(const AnalyzedNest &Nest, int K, ScalarEvolution &SE) {
+/// The model's count of a reference's pages over one iteration of the loop
+/// at Outer's nest (LoopLocality::RefPages), as an i64 SCEV; null when a trip
+/// count is not computable before the nest.
+const SCEV *modelPages(const AnalyzedNest &Nest, const PageTerm &T, ScalarEvolution &SE) {
   Type *I64 = Type::getInt64Ty(SE.getContext());
   const Loop *Outer = Nest.IR.Loops[0];
-  const SCEV *Sum = SE.getZero(I64);
-  for (const PageTerm &T : Nest.Locality.Loops[K].Pages) {
-    const SCEV *Term = SE.getConstant(I64, T.Coef);
-    for (auto [Loop, Div] : T.Factors) {
-      const SCEV *BTC = backedgesInvariantIn(Nest.IR.Loops[Loop], Outer, SE);
-      if (!BTC)
-        return nullptr;
-      // ceil(trip / Div) = backedges / Div + 1
-      const SCEV *Pages = SE.getAddExpr(SE.getUDivExpr(BTC, SE.getConstant(I64, Div)),
-          SE.getOne(I64));
-      Term = SE.getMulExpr(Term, Pages);
-    }
-    Sum = SE.getAddExpr(Sum, Term);
+  const SCEV *Term = SE.getConstant(I64, T.Coef);
+  for (auto [Loop, Div] : T.Factors) {
+    const SCEV *BTC = backedgesInvariantIn(Nest.IR.Loops[Loop], Outer, SE);
+    if (!BTC)
+      return nullptr;
+    // ceil(trip / Div) = backedges / Div + 1
+    const SCEV *Pages = SE.getAddExpr(SE.getUDivExpr(BTC, SE.getConstant(I64, Div)),
+        SE.getOne(I64));
+    Term = SE.getMulExpr(Term, Pages);
   }
-  return Sum;
+  return Term;
 }
 
-/// The pages one iteration of loop K touches by the address span of each
-/// reference over the loops inside K, its largest over the nest, as an i64
-/// SCEV; null when some span is not seen. The model counts a row walked
-/// whole as ceil(row / page) pages, and rows that follow each other share
-/// pages: gemm's B of 2700 rows of 21600 bytes is 14 240 pages, not 16 200.
-const SCEV *spannedPagesPerIteration(const AnalyzedNest &Nest, int K, int64_t PageSize,
-                                     ScalarEvolution &SE) {
+/// The pages reference R's address span over the loops inside loop K covers,
+/// its largest over the nest, as an i64 SCEV; null when the span is not seen.
+/// The model counts a row walked whole as ceil(row / page) pages, and rows
+/// that follow each other share pages: gemm's B of 2700 rows of 21600 bytes
+/// is 14 240 pages, not 16 200.
+const SCEV *spannedPages(const AnalyzedNest &Nest, size_t R, int K, int64_t PageSize,
+                         ScalarEvolution &SE) {
   Type *I64 = Type::getInt64Ty(SE.getContext());
-  const Loop *Outer = Nest.IR.Loops[0];
-  const SCEV *Sum = SE.getZero(I64);
-  for (size_t R = 0; R < Nest.IR.Model.Refs.size(); ++R) {
-    const NestRef &Ref = Nest.IR.Model.Refs[R];
-    auto At = llvm::find(Ref.Path, K);
-    if (At == Ref.Path.end())
-      continue;
-    Instruction *Access = Nest.IR.Accesses[R];
-    Value *Ptr = Access ? getLoadStorePointerOperand(Access) : nullptr;
-    if (Ref.Indirect || Ref.LoadedBase || Ref.RowPointers || !Ptr ||
-        !SE.isSCEVable(Ptr->getType()))
-      return nullptr;
-    const SCEV *Width = SE.getZero(I64);
-    if (std::next(At) != Ref.Path.end())
-      Width = widthInNest(SE.getSCEV(Ptr), Nest.IR.Loops[*std::next(At)], SE, {});
-    if (Width)
-      Width = upperBoundOver(Width, Outer, SE);
-    if (!Width)
-      return nullptr;
-    // Its first page may start anywhere in a page: one more.
-    const SCEV *Bytes = SE.getAddExpr(Width, SE.getConstant(I64, Ref.ElemSize + 2 * PageSize - 1));
-    Sum = SE.getAddExpr(Sum, SE.getUDivExpr(Bytes, SE.getConstant(I64, PageSize)));
-  }
-  return Sum;
+  const NestRef &Ref = Nest.IR.Model.Refs[R];
+  auto At = llvm::find(Ref.Path, K);
+  Instruction *Access = Nest.IR.Accesses[R];
+  Value *Ptr = Access ? getLoadStorePointerOperand(Access) : nullptr;
+  assert(At != Ref.Path.end() && "the reference is not inside loop K");
+  if (Ref.Indirect || Ref.LoadedBase || Ref.RowPointers || !Ptr || !SE.isSCEVable(Ptr->getType()))
+    return nullptr;
+  const SCEV *Width = SE.getZero(I64);
+  if (std::next(At) != Ref.Path.end())
+    Width = widthInNest(SE.getSCEV(Ptr), Nest.IR.Loops[*std::next(At)], SE, {});
+  if (Width)
+    Width = upperBoundOver(Width, Nest.IR.Loops[0], SE);
+  if (!Width)
+    return nullptr;
+  // Its first page may start anywhere in a page: one more.
+  const SCEV *Bytes = SE.getAddExpr(Width, SE.getConstant(I64, Ref.ElemSize + 2 * PageSize - 1));
+  return SE.getUDivExpr(Bytes, SE.getConstant(I64, PageSize));
 }
 
 } // namespace
 
 const SCEV *pagesPerIteration(const AnalyzedNest &Nest, int K, int64_t PageSize,
                               ScalarEvolution &SE) {
-  const SCEV *Model = modelPagesPerIteration(Nest, K, SE);
-  const SCEV *Spanned = spannedPagesPerIteration(Nest, K, PageSize, SE);
-  if (!Model || !Spanned)
-    return Model ? Model : Spanned;
-  return SE.getUMinExpr(Model, Spanned);
+  const SCEV *Sum = SE.getZero(Type::getInt64Ty(SE.getContext()));
+  for (const auto &[R, Term] : Nest.Locality.Loops[K].RefPages) {
+    const SCEV *Model = modelPages(Nest, Term, SE);
+    const SCEV *Spanned = spannedPages(Nest, size_t(R), K, PageSize, SE);
+    if (!Model && !Spanned)
+      return nullptr;
+    Sum = SE.getAddExpr(Sum, !Model     ? Spanned
+                             : !Spanned ? Model
+                                        : SE.getUMinExpr(Model, Spanned));
+  }
+  return Sum;
 }
 
 std::vector<LocalizedVersion> localizedVersions(const AnalyzedNest &Nest,

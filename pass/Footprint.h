@@ -103,9 +103,9 @@ const llvm::SCEV *rowStreamBase(const llvm::SCEVAddRecExpr *AR, const RowWalk &W
 Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, llvm::ScalarEvolution &SE);
 
 /// Pages one iteration of loop K of the nest touches, as a SCEV computable
-/// before the nest: the model's count (LoopLocality::Pages) from the actual
-/// trip counts, or the references' address spans when fewer (rows that
-/// follow each other share pages); null when neither is computable.
+/// before the nest: per reference, the model's count (LoopLocality::RefPages)
+/// from the actual trip counts, or its address span when fewer (rows that
+/// follow each other share pages); null when a reference has neither.
 const llvm::SCEV *pagesPerIteration(const AnalyzedNest &Nest, int K, int64_t PageSize,
                                     llvm::ScalarEvolution &SE);
 

@@ -208,8 +208,7 @@ int pathPosition(const NestRef &Ref, int Loop) {
 /// Pages one reference touches over the loops at path positions > Pos
 /// (TOCS 3.1.3): per loop 1 with temporal reuse, ceil(trip / factor) with
 /// spatial reuse, the trip count otherwise; at least one page.
-void addRefPages(PageCount &Count, const NestModel &Nest, const NestRef &Ref,
-                 const RefReuse &Reuse, int Pos) {
+PageTerm refPages(const NestModel &Nest, const NestRef &Ref, const RefReuse &Reuse, int Pos) {
   int64_t Coef = 1;
   std::vector<std::pair<int, int64_t>> Factors;
   for (size_t P = size_t(Pos) + 1; P < Ref.Path.size(); ++P) {
@@ -226,7 +225,41 @@ void addRefPages(PageCount &Count, const NestModel &Nest, const NestRef &Ref,
   }
   if (Factors.empty())
     Coef = std::max<int64_t>(Coef, 1);
-  Count.add(std::move(Factors), Coef);
+  std::sort(Factors.begin(), Factors.end());
+  return {Coef, std::move(Factors)};
+}
+
+/// Whether two loops run over the same counter range: equal constant trip
+/// counts, or the same symbolic one.
+bool sameRange(const NestLoop &A, const NestLoop &B) {
+  if (A.TripCount || B.TripCount)
+    return A.TripCount == B.TripCount;
+  return !A.TripText.empty() && A.TripText == B.TripText &&
+         A.TripText.find("unknown") == std::string::npos;
+}
+
+/// Whether, over one iteration of the loop at path position Pos, reference R
+/// touches exactly the elements of Counted (a reference of the same array,
+/// one path a prefix of the other): its index function is Counted's once
+/// counters of loops inside that run over the same range are renamed
+/// (A[r][t] and A[s][t] in for t, for r < n, for s < n: one column of
+/// pages, not two).
+bool touchesElementsOf(const NestModel &Nest, const std::vector<isl::multi_aff> &Fns, int R,
+                       int Counted, int Pos) {
+  const NestRef &A = Nest.Refs[Counted], &B = Nest.Refs[R];
+  const std::vector<int> &Long = A.Path.size() > B.Path.size() ? A.Path : B.Path;
+  const std::vector<int> &Short = A.Path.size() > B.Path.size() ? B.Path : A.Path;
+  if (!analysable(A) || !analysable(B) || A.ArrayId != B.ArrayId || A.ElemSize != B.ElemSize ||
+      !std::equal(Short.begin(), Short.end(), Long.begin()))
+    return false;
+  std::vector<int> Class(Long.size(), -1);
+  for (size_t P = size_t(Pos) + 1; P < Long.size(); ++P)
+    for (size_t Q = size_t(Pos) + 1; Q <= P; ++Q)
+      if (sameRange(Nest.Loops[Long[Q]], Nest.Loops[Long[P]])) {
+        Class[P] = int(Q);
+        break;
+      }
+  return sameElementsUnderRenaming(Fns[Counted], Fns[R], Class);
 }
 
 enum class Fit { Yes, No, Unknown };
@@ -408,17 +441,23 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params,
         Allowed.push_back(P);
       return Allowed;
     };
+    LoopLocality &LL = Out.Loops[K];
     PageCount Count;
+    std::vector<int> Counted;
     for (const Group &G : formGroups(Nest, Fns, Under, Params, InnerOfK))
       for (int R : G.Members) {
-        if (R != G.Leader) {
-          Count.add({}, 1); // follows the leader's pages: 1 (TOCS 3.1.3)
-          continue;
+        int Pos = pathPosition(Nest.Refs[R], int(K));
+        auto SameElements = [&](int C) { return touchesElementsOf(Nest, Fns, R, C, Pos); };
+        // A member follows the leader's pages: 1 (TOCS 3.1.3); so does a
+        // leader of data already counted.
+        PageTerm Pages{1, {}};
+        if (R == G.Leader && std::none_of(Counted.begin(), Counted.end(), SameElements)) {
+          Pages = refPages(Nest, Nest.Refs[R], Reuse[R], Pos);
+          Counted.push_back(R);
         }
-        const NestRef &Ref = Nest.Refs[R];
-        addRefPages(Count, Nest, Ref, Reuse[R], pathPosition(Ref, int(K)));
+        Count.add(Pages.Factors, Pages.Coef);
+        LL.RefPages.push_back({R, std::move(Pages)});
       }
-    LoopLocality &LL = Out.Loops[K];
     LL.PagesText = Count.text(Nest);
     LL.Pages = Count.terms();
     if (Count.isConstant()) {

@@ -12,6 +12,7 @@
 
 #include "Reuse.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <limits>
 
@@ -236,6 +237,46 @@ int compareLead(const isl::multi_aff &A, const isl::multi_aff &B) {
     }
   }
   return 0;
+}
+
+bool sameElementsUnderRenaming(const isl::multi_aff &A, const isl::multi_aff &B,
+                               const std::vector<int> &Class) {
+  auto Lift = [&](const isl::multi_aff &F) {
+    unsigned In = count(F.dim(isl::dim::in));
+    return In < Class.size()
+               ? isl::manage(isl_multi_aff_add_dims(F.copy(), isl_dim_in, Class.size() - In))
+               : F;
+  };
+  if (A.is_null() || B.is_null())
+    return false;
+  auto [FA, FB] = alignedPair(Lift(A), Lift(B));
+  if (FA.is_null() || count(FA.dim(isl::dim::in)) != Class.size() ||
+      count(FB.dim(isl::dim::in)) != Class.size() ||
+      count(FA.dim(isl::dim::out)) != count(FB.dim(isl::dim::out)))
+    return false;
+  std::vector<int> Renamable;
+  for (size_t P = 0; P < Class.size(); ++P)
+    if (Class[P] >= 0)
+      Renamable.push_back(int(P));
+  if (Renamable.size() > 6)
+    return false;
+  isl::multi_aff Identity = isl::manage(isl_multi_aff_identity(
+      isl_space_map_from_set(isl_space_domain(FB.get_space().release()))));
+  std::vector<int> Image = Renamable; // sorted: the first permutation is the identity
+  do {
+    bool WithinClasses = true;
+    for (size_t K = 0; K < Renamable.size(); ++K)
+      WithinClasses &= Class[Renamable[K]] == Class[Image[K]];
+    if (!WithinClasses)
+      continue;
+    isl::multi_aff Rename = Identity;
+    for (size_t K = 0; K < Renamable.size(); ++K)
+      Rename = Rename.set_at(Renamable[K], Identity.get_at(Image[K]));
+    isl::multi_aff Renamed = FB.pullback(Rename);
+    if (FA.plain_is_equal(Renamed).is_true())
+      return true;
+  } while (std::next_permutation(Image.begin(), Image.end()));
+  return false;
 }
 
 } // namespace outcore

@@ -61,6 +61,16 @@ bool haveGroupReuse(const isl::multi_aff &A, const isl::multi_aff &B, int64_t El
 /// zero if they touch it in the same iteration.
 int compareLead(const isl::multi_aff &A, const isl::multi_aff &B);
 
+/// Whether B's index function is A's once the loop counters are renamed among
+/// positions of one range class: Class[P] >= 0 for a counter that runs over
+/// the same range as every counter of its class, -1 for one held fixed. Then
+/// B touches exactly A's elements (A[r][t] and A[s][t] over r, s < n with t
+/// fixed). A function of fewer counters than Class (a reference outside the
+/// innermost loops) does not depend on the rest. At most 6 renamable
+/// positions are tried.
+bool sameElementsUnderRenaming(const isl::multi_aff &A, const isl::multi_aff &B,
+                               const std::vector<int> &Class);
+
 } // namespace outcore
 
 #endif

@@ -5,9 +5,9 @@
 ; the 512 columns it holds) rests on rows, unknown at compile time. With
 ; -outcore-unknown-trip=version (the default) the nest gets three versions,
 ; chosen in this order: the original when the whole matrix fits
-; (.oc.orig), the localized one when the pages of one column, (rows + 1)
-; pages (or the pages the matrix spans, if fewer: a short matrix), fit
-; (.oc.local), else the one that releases each page after use.
+; (.oc.orig), the localized one when the pages of one column fit: a page
+; per row (or the pages the matrix spans, if fewer: a short matrix) and
+; colsum's page (.oc.local), else the one that releases each page after use.
 ; In the localized version the j predicates gate the hints, tested once per
 ; column: prefetch when j mod 512 = 0, release when j mod 512 = 511 or j is
 ; the last column; the other columns run a plain copy of the i loop
@@ -22,9 +22,9 @@
 ; CHECK-NEXT:    call void @column_sums.outcore.hinted.0(
 ; CHECK-LABEL: define internal void @column_sums.outcore.hinted.0(
 ; CHECK:       for.cond1.preheader.oc.ph:
-; CHECK:         [[COLUMN:%.*]] = add i64 %rows, 1
-; CHECK-NEXT:    [[PAGES:%.*]] = call i64 @llvm.umin.i64(i64 %{{.*}}, i64 [[COLUMN]])
-; CHECK-NEXT:    [[NEED:%.*]] = shl i64 [[PAGES]], 12
+; CHECK:         [[COLUMN:%.*]] = call i64 @llvm.umin.i64(i64 %rows, i64 %{{.*}})
+; CHECK-NEXT:    [[BYTES:%.*]] = shl nuw i64 [[COLUMN]], 12
+; CHECK-NEXT:    [[NEED:%.*]] = add i64 [[BYTES]], 4096
 ; CHECK-NEXT:    [[LIMIT:%.*]] = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
 ; CHECK-NEXT:    [[FITS:%.*]] = icmp ule i64 [[NEED]], [[LIMIT]]
 ; CHECK-NEXT:    br i1 [[FITS]], label %[[LOCAL:.*\.oc\.local]], label %[[EACH:.*]]

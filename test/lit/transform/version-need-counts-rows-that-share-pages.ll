@@ -11,12 +11,13 @@
 ; One iteration of i reads all of b. The model counts b's rows of 21600
 ; bytes as ceil(21600 / 4096) = 6 pages each, 16 200 pages (16 213 with a's
 ; and c's rows): more than 60 MiB, so i is localized only at run time. The
-; version that keeps b needs what the references span: b's rows follow each
-; other, 14 241 pages, 14 262 with a's and c's rows (58 413 056 bytes), which
-; a 60 MiB limit holds; with the model's count it would not be chosen there.
+; version that keeps b needs, per reference, the model's count or what the
+; reference spans if fewer: b's rows follow each other, 14 241 pages, 14 253
+; with a's and c's rows of 6 pages (58 380 288 bytes), which a 60 MiB limit
+; holds; with the model's count it would not be chosen there.
 ; CHECK-LABEL: define dso_local void @product(
 ; CHECK:         %oc.fits = icmp ule i64 88572288, %oc.limit
-; CHECK:         %oc.fits{{[0-9]+}} = icmp ule i64 58413056, %oc.limit{{[0-9]+}}
+; CHECK:         %oc.fits{{[0-9]+}} = icmp ule i64 58380288, %oc.limit{{[0-9]+}}
 
 define dso_local void @product(ptr noundef %c, ptr noundef %a, ptr noundef %b) {
 entry:

@@ -18,6 +18,10 @@ bool haveGroupReuse(const isl::map &A, const isl::map &B, int64_t ElemSize, int6
 int compareLead(const isl::map &A, const isl::map &B) {
   return outcore::compareLead(affineAccess(A), affineAccess(B));
 }
+bool sameElementsUnderRenaming(const isl::map &A, const isl::map &B,
+                               const std::vector<int> &Class) {
+  return outcore::sameElementsUnderRenaming(affineAccess(A), affineAccess(B), Class);
+}
 std::optional<int64_t> lastIndexStride(const isl::map &Access, unsigned Pos) {
   return outcore::lastIndexStride(affineAccess(Access), Pos);
 }
@@ -196,6 +200,21 @@ TEST_F(ReuseTest, CompareLeadSamePageSameIteration) {
   isl::map DownEven = map("[n] -> { [c] -> [n - 2c] }");
   isl::map DownOdd = map("[n] -> { [c] -> [n - 2c + 1] }");
   EXPECT_LT(compareLead(DownEven, DownOdd), 0);
+}
+
+// for t, for r < n, for s < n: A[r][t] (in the r loop) and A[s][t] read one
+// column over an iteration of t; over one of r they do not.
+TEST_F(ReuseTest, ColumnReadThroughTwoLoopsOfOneRangeIsTheSameElements) {
+  isl::map ByR = map("[n] -> { [t,r] -> [r, t] }");
+  isl::map ByS = map("[n] -> { [t,r,s] -> [s, t] }");
+  EXPECT_TRUE(sameElementsUnderRenaming(ByR, ByS, {-1, 0, 0}));
+  EXPECT_TRUE(sameElementsUnderRenaming(ByS, ByR, {-1, 0, 0}));
+  EXPECT_FALSE(sameElementsUnderRenaming(ByR, ByS, {-1, 0, 1})); // other ranges
+  EXPECT_FALSE(sameElementsUnderRenaming(ByR, ByS, {-1, -1, 0})); // r held fixed
+  EXPECT_FALSE(sameElementsUnderRenaming(ByS, map("{ [t,r,s] -> [s, t + 1] }"), {-1, 0, 0}));
+  EXPECT_FALSE(sameElementsUnderRenaming(ByS, map("{ [t,r,s] -> [s, r] }"), {-1, 0, 0}));
+  EXPECT_TRUE(sameElementsUnderRenaming(map("{ [t,r,s] -> [r, s] }"),
+                                        map("{ [t,r,s] -> [s, r] }"), {-1, 0, 0}));
 }
 
 } // namespace
