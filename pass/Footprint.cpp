@@ -568,9 +568,9 @@ Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, ScalarEvolut
 
 namespace {
 
-/// The model's count of a reference's pages over one iteration of the loop
-/// at Outer's nest (LoopLocality::RefPages), as an i64 SCEV; null when a trip
-/// count is not computable before the nest.
+/// The model's count of one reference's pages (a term of
+/// LoopLocality::RefPages) from the actual trip counts, as an i64 SCEV; null
+/// when a trip count is not computable before the nest.
 const SCEV *modelPages(const AnalyzedNest &Nest, const PageTerm &T, ScalarEvolution &SE) {
   Type *I64 = Type::getInt64Ty(SE.getContext());
   const Loop *Outer = Nest.IR.Loops[0];

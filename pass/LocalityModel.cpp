@@ -54,12 +54,6 @@ public:
       Sum = satAdd(Sum, Coef);
     return Sum;
   }
-  std::vector<PageTerm> terms() const {
-    std::vector<PageTerm> Out;
-    for (const auto &[F, Coef] : Terms)
-      Out.push_back({Coef, F});
-    return Out;
-  }
   std::string text(const NestModel &Nest) const {
     std::string Out;
     auto Append = [&](const std::string &Term) {
@@ -459,7 +453,6 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params,
         LL.RefPages.push_back({R, std::move(Pages)});
       }
     LL.PagesText = Count.text(Nest);
-    LL.Pages = Count.terms();
     if (Count.isConstant()) {
       LL.PagesPerIter = Count.lowerBound();
       Fits[K] = *LL.PagesPerIter <= MemPages ? Fit::Yes : Fit::No;

@@ -59,7 +59,6 @@ struct PageTerm {
 struct LoopLocality {
   std::optional<int64_t> PagesPerIter; ///< pages one iteration touches, when constant
   std::string PagesText;               ///< printable, possibly symbolic
-  std::vector<PageTerm> Pages;         ///< the same count, term by term
   /// The same count by reference: (reference, its pages); 1 for one that
   /// follows a group's leader or touches a counted reference's elements.
   std::vector<std::pair<int, PageTerm>> RefPages;
