@@ -233,14 +233,12 @@ bool sameRange(const NestLoop &A, const NestLoop &B) {
 }
 
 /// Whether, over one iteration of the loop at path position Pos, reference R
-/// touches exactly the elements of Counted (a reference of the same array,
-/// one path a prefix of the other): its index function is Counted's once
-/// counters of loops inside that run over the same range are renamed
-/// (A[r][t] and A[s][t] in for t, for r < n, for s < n: one column of
-/// pages, not two).
-bool touchesElementsOf(const NestModel &Nest, const std::vector<isl::multi_aff> &Fns, int R,
-                       int Counted, int Pos) {
-  const NestRef &A = Nest.Refs[Counted], &B = Nest.Refs[R];
+/// touches only elements reference Other touches (of the same array, one path
+/// a prefix of the other; elementsWithin over the loops inside): A[r][t] and
+/// A[s][t] in for t, for r < n, for s < n read one column of pages, not two.
+bool readsWithin(const NestModel &Nest, const std::vector<isl::multi_aff> &Fns, int R,
+                 int Other, int Pos, int64_t PageSize) {
+  const NestRef &A = Nest.Refs[Other], &B = Nest.Refs[R];
   const std::vector<int> &Long = A.Path.size() > B.Path.size() ? A.Path : B.Path;
   const std::vector<int> &Short = A.Path.size() > B.Path.size() ? B.Path : A.Path;
   if (!analysable(A) || !analysable(B) || A.ArrayId != B.ArrayId || A.ElemSize != B.ElemSize ||
@@ -253,7 +251,8 @@ bool touchesElementsOf(const NestModel &Nest, const std::vector<isl::multi_aff> 
         Class[P] = int(Q);
         break;
       }
-  return sameElementsUnderRenaming(Fns[Counted], Fns[R], Class);
+  // Within half a page of Other's elements: on its pages (TOCS A.3's rule).
+  return elementsWithin(Fns[R], Fns[Other], Class, PageSize / (2 * std::max<int64_t>(B.ElemSize, 1)));
 }
 
 enum class Fit { Yes, No, Unknown };
@@ -437,18 +436,23 @@ NestLocality analyzeNest(const NestModel &Nest, const MachineParams &Params,
     };
     LoopLocality &LL = Out.Loops[K];
     PageCount Count;
-    std::vector<int> Counted;
-    for (const Group &G : formGroups(Nest, Fns, Under, Params, InnerOfK))
+    std::vector<Group> Groups = formGroups(Nest, Fns, Under, Params, InnerOfK);
+    // A leader whose data another leader's holds (the first of equals counts).
+    auto Within = [&](int R, int Pos) {
+      return std::any_of(Groups.begin(), Groups.end(), [&](const Group &O) {
+        int C = O.Leader;
+        return C != R && readsWithin(Nest, Fns, R, C, Pos, Params.PageSize) &&
+               (C < R || !readsWithin(Nest, Fns, C, R, Pos, Params.PageSize));
+      });
+    };
+    for (const Group &G : Groups)
       for (int R : G.Members) {
         int Pos = pathPosition(Nest.Refs[R], int(K));
-        auto SameElements = [&](int C) { return touchesElementsOf(Nest, Fns, R, C, Pos); };
         // A member follows the leader's pages: 1 (TOCS 3.1.3); so does a
-        // leader of data already counted.
+        // leader whose data another's holds.
         PageTerm Pages{1, {}};
-        if (R == G.Leader && std::none_of(Counted.begin(), Counted.end(), SameElements)) {
+        if (R == G.Leader && !Within(R, Pos))
           Pages = refPages(Nest, Nest.Refs[R], Reuse[R], Pos);
-          Counted.push_back(R);
-        }
         Count.add(Pages.Factors, Pages.Coef);
         LL.RefPages.push_back({R, std::move(Pages)});
       }

@@ -239,8 +239,8 @@ int compareLead(const isl::multi_aff &A, const isl::multi_aff &B) {
   return 0;
 }
 
-bool sameElementsUnderRenaming(const isl::multi_aff &A, const isl::multi_aff &B,
-                               const std::vector<int> &Class) {
+bool elementsWithin(const isl::multi_aff &B, const isl::multi_aff &A,
+                    const std::vector<int> &Class, int64_t LastSlack) {
   auto Lift = [&](const isl::multi_aff &F) {
     unsigned In = count(F.dim(isl::dim::in));
     return In < Class.size()
@@ -254,29 +254,50 @@ bool sameElementsUnderRenaming(const isl::multi_aff &A, const isl::multi_aff &B,
       count(FB.dim(isl::dim::in)) != Class.size() ||
       count(FA.dim(isl::dim::out)) != count(FB.dim(isl::dim::out)))
     return false;
+  unsigned D = count(FA.dim(isl::dim::out));
+  auto Matches = [&](const isl::multi_aff &Renamed) {
+    for (unsigned K = 0; K + 1 < D; ++K)
+      if (isl_aff_plain_is_zero(FB.get_at(K).sub(Renamed.get_at(K)).get()) != isl_bool_true)
+        return false;
+    if (D == 0)
+      return true;
+    isl::aff Last = FB.get_at(D - 1).sub(Renamed.get_at(D - 1));
+    if (!Last.is_cst().is_true())
+      return false;
+    std::optional<int64_t> Offset = integerValue(Last.get_constant_val());
+    return Offset && std::llabs(*Offset) < std::max<int64_t>(LastSlack, 1);
+  };
   std::vector<int> Renamable;
   for (size_t P = 0; P < Class.size(); ++P)
     if (Class[P] >= 0)
       Renamable.push_back(int(P));
-  if (Renamable.size() > 6)
+  if (Renamable.size() > 4)
     return false;
   isl::multi_aff Identity = isl::manage(isl_multi_aff_identity(
-      isl_space_map_from_set(isl_space_domain(FB.get_space().release()))));
-  std::vector<int> Image = Renamable; // sorted: the first permutation is the identity
-  do {
+      isl_space_map_from_set(isl_space_domain(FA.get_space().release()))));
+  // Image[K]: the counter A's Renamable[K] becomes, or -1 for 0. Counted in
+  // base Renamable.size() + 1 over every assignment.
+  std::vector<int> Choice(Renamable.size(), 0);
+  for (;;) {
     bool WithinClasses = true;
-    for (size_t K = 0; K < Renamable.size(); ++K)
-      WithinClasses &= Class[Renamable[K]] == Class[Image[K]];
-    if (!WithinClasses)
-      continue;
     isl::multi_aff Rename = Identity;
-    for (size_t K = 0; K < Renamable.size(); ++K)
-      Rename = Rename.set_at(Renamable[K], Identity.get_at(Image[K]));
-    isl::multi_aff Renamed = FB.pullback(Rename);
-    if (FA.plain_is_equal(Renamed).is_true())
+    for (size_t K = 0; K < Renamable.size() && WithinClasses; ++K) {
+      int P = Renamable[K], C = Choice[K];
+      if (C == int(Renamable.size())) {
+        Rename = Rename.set_at(P, Identity.get_at(P).scale(isl::val::zero(FA.ctx())));
+        continue;
+      }
+      WithinClasses = Class[P] == Class[Renamable[C]];
+      Rename = Rename.set_at(P, Identity.get_at(Renamable[C]));
+    }
+    if (WithinClasses && Matches(FA.pullback(Rename)))
       return true;
-  } while (std::next_permutation(Image.begin(), Image.end()));
-  return false;
+    size_t K = 0;
+    while (K < Choice.size() && ++Choice[K] > int(Renamable.size()))
+      Choice[K++] = 0;
+    if (K == Choice.size())
+      return false;
+  }
 }
 
 } // namespace outcore

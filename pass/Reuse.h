@@ -61,15 +61,19 @@ bool haveGroupReuse(const isl::multi_aff &A, const isl::multi_aff &B, int64_t El
 /// zero if they touch it in the same iteration.
 int compareLead(const isl::multi_aff &A, const isl::multi_aff &B);
 
-/// Whether B's index function is A's once the loop counters are renamed among
-/// positions of one range class: Class[P] >= 0 for a counter that runs over
-/// the same range as every counter of its class, -1 for one held fixed. Then
-/// B touches exactly A's elements (A[r][t] and A[s][t] over r, s < n with t
-/// fixed). A function of fewer counters than Class (a reference outside the
-/// innermost loops) does not depend on the rest. At most 6 renamable
-/// positions are tried.
-bool sameElementsUnderRenaming(const isl::multi_aff &A, const isl::multi_aff &B,
-                               const std::vector<int> &Class);
+/// Whether every element B touches is one A touches: B's index function is
+/// A's once each of A's counters at a renamable position is renamed to a
+/// counter of its range class or set to 0, its first value. Class[P] >= 0 for
+/// a counter that runs over the same range as every counter of its class, -1
+/// for one held fixed. A[r][t] and A[s][t] over r, s < n with t fixed touch
+/// the same elements; A[k][i] is within A[k][i + j] over j, k. A function of
+/// fewer counters than Class (a reference outside the innermost loops) does
+/// not depend on the rest. At most 4 renamable positions are tried. With
+/// LastSlack > 0, B's last index may differ from A's by a constant less than
+/// LastSlack: within a page of A's elements (the half-page rule of group
+/// reuse: A[k][i] is within A[k][i + 1 + j]'s pages).
+bool elementsWithin(const isl::multi_aff &B, const isl::multi_aff &A,
+                    const std::vector<int> &Class, int64_t LastSlack = 0);
 
 } // namespace outcore
 

@@ -18,9 +18,9 @@ bool haveGroupReuse(const isl::map &A, const isl::map &B, int64_t ElemSize, int6
 int compareLead(const isl::map &A, const isl::map &B) {
   return outcore::compareLead(affineAccess(A), affineAccess(B));
 }
-bool sameElementsUnderRenaming(const isl::map &A, const isl::map &B,
-                               const std::vector<int> &Class) {
-  return outcore::sameElementsUnderRenaming(affineAccess(A), affineAccess(B), Class);
+bool elementsWithin(const isl::map &B, const isl::map &A, const std::vector<int> &Class,
+                    int64_t LastSlack = 0) {
+  return outcore::elementsWithin(affineAccess(B), affineAccess(A), Class, LastSlack);
 }
 std::optional<int64_t> lastIndexStride(const isl::map &Access, unsigned Pos) {
   return outcore::lastIndexStride(affineAccess(Access), Pos);
@@ -207,14 +207,35 @@ TEST_F(ReuseTest, CompareLeadSamePageSameIteration) {
 TEST_F(ReuseTest, ColumnReadThroughTwoLoopsOfOneRangeIsTheSameElements) {
   isl::map ByR = map("[n] -> { [t,r] -> [r, t] }");
   isl::map ByS = map("[n] -> { [t,r,s] -> [s, t] }");
-  EXPECT_TRUE(sameElementsUnderRenaming(ByR, ByS, {-1, 0, 0}));
-  EXPECT_TRUE(sameElementsUnderRenaming(ByS, ByR, {-1, 0, 0}));
-  EXPECT_FALSE(sameElementsUnderRenaming(ByR, ByS, {-1, 0, 1})); // other ranges
-  EXPECT_FALSE(sameElementsUnderRenaming(ByR, ByS, {-1, -1, 0})); // r held fixed
-  EXPECT_FALSE(sameElementsUnderRenaming(ByS, map("{ [t,r,s] -> [s, t + 1] }"), {-1, 0, 0}));
-  EXPECT_FALSE(sameElementsUnderRenaming(ByS, map("{ [t,r,s] -> [s, r] }"), {-1, 0, 0}));
-  EXPECT_TRUE(sameElementsUnderRenaming(map("{ [t,r,s] -> [r, s] }"),
-                                        map("{ [t,r,s] -> [s, r] }"), {-1, 0, 0}));
+  EXPECT_TRUE(elementsWithin(ByR, ByS, {-1, 0, 0}));
+  EXPECT_TRUE(elementsWithin(ByS, ByR, {-1, 0, 0}));
+  EXPECT_FALSE(elementsWithin(ByR, ByS, {-1, 0, 1})); // other ranges
+  EXPECT_FALSE(elementsWithin(ByR, ByS, {-1, -1, 0})); // r held fixed
+  EXPECT_FALSE(elementsWithin(ByS, map("{ [t,r,s] -> [s, t + 1] }"), {-1, 0, 0}));
+  EXPECT_FALSE(elementsWithin(ByS, map("{ [t,r,s] -> [s, r] }"), {-1, 0, 0}));
+  EXPECT_TRUE(elementsWithin(map("{ [t,r,s] -> [r, s] }"), map("{ [t,r,s] -> [s, r] }"),
+                             {-1, 0, 0}));
+}
+
+// for i, for j from i, for k: data[k][i] reads column i, which data[k][i + j]
+// reads too (at j = 0); not the other way round.
+TEST_F(ReuseTest, ColumnAtAnInnerCountersFirstValueIsWithinTheSweep) {
+  isl::map Column = map("{ [i,j,k] -> [k, i] }");
+  isl::map Sweep = map("{ [i,j,k] -> [k, i + j] }");
+  EXPECT_TRUE(elementsWithin(Column, Sweep, {-1, 1, 2}));
+  EXPECT_FALSE(elementsWithin(Sweep, Column, {-1, 1, 2}));
+  EXPECT_FALSE(elementsWithin(map("{ [i,j,k] -> [k, i + 1] }"), Sweep, {-1, 1, 2}));
+}
+
+// for i, for j from i + 1, for k: data[k][i] is one element before the sweep's
+// first column: within its pages by the half-page rule, not within its elements.
+TEST_F(ReuseTest, ColumnBeforeTheSweepIsWithinItsPages) {
+  isl::map Column = map("{ [i,j,k] -> [k, i] }");
+  isl::map Sweep = map("{ [i,j,k] -> [k, i + 1 + j] }");
+  EXPECT_FALSE(elementsWithin(Column, Sweep, {-1, 1, 2}));
+  EXPECT_TRUE(elementsWithin(Column, Sweep, {-1, 1, 2}, 256));
+  EXPECT_FALSE(elementsWithin(map("{ [i,j,k] -> [k, i - 300] }"), Sweep, {-1, 1, 2}, 256));
+  EXPECT_FALSE(elementsWithin(map("{ [i,j,k] -> [k + 1, i] }"), Sweep, {-1, 1, 2}, 256));
 }
 
 } // namespace
