@@ -252,7 +252,8 @@ bool readsWithin(const NestModel &Nest, const std::vector<isl::multi_aff> &Fns, 
         break;
       }
   // Within half a page of Other's elements: on its pages (TOCS A.3's rule).
-  return elementsWithin(Fns[R], Fns[Other], Class, PageSize / (2 * std::max<int64_t>(B.ElemSize, 1)));
+  int64_t HalfPage = PageSize / (2 * std::max<int64_t>(B.ElemSize, 1));
+  return elementsWithin(Fns[R], Fns[Other], Class, HalfPage);
 }
 
 enum class Fit { Yes, No, Unknown };

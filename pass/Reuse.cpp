@@ -275,8 +275,8 @@ bool elementsWithin(const isl::multi_aff &B, const isl::multi_aff &A,
     return false;
   isl::multi_aff Identity = isl::manage(isl_multi_aff_identity(
       isl_space_map_from_set(isl_space_domain(FA.get_space().release()))));
-  // Image[K]: the counter A's Renamable[K] becomes, or -1 for 0. Counted in
-  // base Renamable.size() + 1 over every assignment.
+  // Choice[K]: which of Renamable A's counter Renamable[K] becomes, or
+  // Renamable.size() for 0; every assignment, counted in that base.
   std::vector<int> Choice(Renamable.size(), 0);
   for (;;) {
     bool WithinClasses = true;
