@@ -228,8 +228,7 @@ PageTerm refPages(const NestModel &Nest, const NestRef &Ref, const RefReuse &Reu
 bool sameRange(const NestLoop &A, const NestLoop &B) {
   if (A.TripCount || B.TripCount)
     return A.TripCount == B.TripCount;
-  return !A.TripText.empty() && A.TripText == B.TripText &&
-         A.TripText.find("unknown") == std::string::npos;
+  return A.TripKey && A.TripKey == B.TripKey;
 }
 
 /// Whether, over one iteration of the loop at path position Pos, reference R

@@ -213,6 +213,7 @@ NestLoop describeLoop(Loop *L, int Parent, unsigned Index, ScalarEvolution &SE,
   else
     NL.TripText = TripFromIsl ? *TripFromIsl : "unknown";
   NL.TripCount = asConstant(NL.TripText);
+  NL.TripKey = BTC; // ScalarEvolution uniques expressions: equal means equal
   PHINode *Phi = nullptr;
   Source.reset();
   if (const SCEVAddRecExpr *AR = inductionOf(L, SE, &Phi)) {

@@ -32,6 +32,11 @@ struct NestLoop {
   std::string LastText;             ///< printable last value of the source IV
   std::optional<int64_t> TripCount; ///< iterations per entry, when constant
   std::string TripText;             ///< printable trip count ("8", "n", "n - 1")
+  /// Identity of the trip count as a function of the parameters and the outer
+  /// counters (the builder's uniqued expression; null when unknown): loops
+  /// with equal keys run over the same counter range on every iteration of
+  /// the loops around them. Compared, never looked into.
+  const void *TripKey = nullptr;
   /// Source IV step per iteration (IV = First + Step * c), when constant: it
   /// turns "c mod f" into source terms ("j mod 8" for j += 2, f = 4).
   int64_t Step = 1;

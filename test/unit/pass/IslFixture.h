@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 namespace outcore {
 
 /// Owns one isl context per test. isl objects made in a test body die before
@@ -35,7 +38,8 @@ protected:
     return int(Nest.Loops.size()) - 1;
   }
 
-  /// Adds a loop whose trip count is only known as text ("n", "i + 1").
+  /// Adds a loop whose trip count is symbolic ("n", "i + 1"); loops given
+  /// the same text get the same TripKey, as the builder's uniqued expressions.
   int symbolicLoop(NestModel &Nest, int Parent, const std::string &Name,
                    const std::string &Trip, const std::string &First = "0",
                    const std::string &Last = "") {
@@ -43,6 +47,7 @@ protected:
     L.Parent = Parent;
     L.Name = Name;
     L.TripText = Trip;
+    L.TripKey = &*TripKeys.insert(Trip).first;
     L.FirstText = First;
     L.LastText = Last.empty() ? Trip + " - 1" : Last;
     Nest.Loops.push_back(L);
@@ -69,6 +74,7 @@ protected:
   }
 
   isl_ctx *Ctx;
+  std::set<std::string> TripKeys; ///< symbolicLoop's trip texts, one node each
 };
 
 /// TOCS Fig. 3 (and 4): two doubles per page, 500 pages of memory.

@@ -438,6 +438,25 @@ TEST_F(LocalityTest, TriangularNest) {
   EXPECT_EQ(predicateText(Nest, L.Refs[R].ReleasePredicate), "j mod 2 = 1");
 }
 
+// for t < 3, for r < n, for s < n (or m): B[r][s] += A[r][t] * A[s][t].
+// A[s][t] reads A[r][t]'s column only when s runs over r's range: the same
+// trip-count key, not the same text.
+TEST_F(LocalityTest, ColumnReadAgainOnlyThroughALoopOfTheSameRange) {
+  for (const char *STrip : {"n", "m"}) {
+    NestModel Nest;
+    int T = loop(Nest, -1, "t", 3);
+    int R = symbolicLoop(Nest, T, "r", "n");
+    int S = symbolicLoop(Nest, R, "s", STrip);
+    std::string Params = "[n, m] -> ";
+    ref(Nest, "B", {T, R, S}, Params + "{ [t,r,s] -> [r, s] }", "B[r][s]");
+    ref(Nest, "A", {T, R, S}, Params + "{ [t,r,s] -> [r, t] }", "A[r][t]");
+    ref(Nest, "A", {T, R, S}, Params + "{ [t,r,s] -> [s, t] }", "A[s][t]");
+    NestLocality L = analyzeNest(Nest, tinyPages());
+    EXPECT_EQ(L.Loops[T].PagesText,
+              std::string(STrip) == "n" ? "ceil(n/2)*n + n + 1" : "ceil(m/2)*n + m + n");
+  }
+}
+
 // for i < 4 { for j < 8: A[i][j]; for k < 6: B[k][i]; }
 TEST_F(LocalityTest, ImperfectNest) {
   int I = loop(Nest, -1, "i", 4);
