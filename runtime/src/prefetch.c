@@ -204,6 +204,7 @@ void oc_prefetch_slow(uintptr_t start, uintptr_t end, enum oc_prefetch_shape sha
   if (atomic_load_explicit(&oc_state, memory_order_acquire) != OC_STATE_RUNNING)
     return;
   oc_count(OC_HINTS_SLOW, 1);
+  oc_release_worker_wanted();
   /* Before any lock is held: starting threads takes the lifecycle lock, which
    * fork handlers take before every other. */
   if (!oc_workers_ensure_started()) {

@@ -75,5 +75,6 @@ void oc_release_slow(uintptr_t start, uintptr_t end, int priority, int tag) {
   }
   struct oc_range range = {first, last};
   wait_for_release_worker();
-  oc_release_record(tag, priority, range, oc_now_ns());
+  if (oc_release_record(tag, priority, range, oc_now_ns()))
+    oc_release_worker_wanted(); /* after the count it looks at */
 }

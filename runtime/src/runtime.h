@@ -58,6 +58,8 @@ void oc_release_worker_fork_child(void);
  * for the disk there made an FFT's in-place stages 1.8x slower. */
 void oc_release_backlog_add(long bytes);
 long oc_release_backlog(void);
+/* A hint reached a slow path: wakes the release worker if it has gone quiet. */
+void oc_release_worker_wanted(void);
 
 long oc_now_ns(void);
 /* CLOCK_MONOTONIC: oc_now_ns's coarse clock ticks every few milliseconds. */
