@@ -7,22 +7,20 @@
  * must cause no reread (one periodic reread may fall inside). Exit status 0 when so.
  */
 #include <stdio.h>
-#include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "outcore/outcore.h"
+#include "anon_data.h"
 #include "backend.h"
 
 enum { ROUNDS = 60, TAGS = 16 };
 
 int main(void) {
   size_t bytes = 4 << 20;
-  char *data = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (data == MAP_FAILED)
-    return perror("mmap"), 1;
-  memset(data, 1, bytes);
+  char *data = anon_data(bytes, 1);
+  if (!data)
+    return 1;
   oc_prefetch_block(data, 4, 0, 1); /* starts the runtime; the miss of a new mapping */
   usleep(50000);                    /* ... is reread by now */
   long before = oc_maps_reads();

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "outcore/outcore.h"
+#include "anon_data.h"
 
 /* Voluntary context switches of every thread but the calling (main) one. */
 static long runtime_switches(void) {
@@ -48,10 +49,9 @@ static void sleep_ms(long ms) { nanosleep(&(struct timespec){ms / 1000, ms % 100
 
 int main(void) {
   size_t bytes = 8 << 20;
-  char *data = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (data == MAP_FAILED)
-    return perror("mmap"), 1;
-  memset(data, 1, bytes);
+  char *data = anon_data(bytes, 1);
+  if (!data)
+    return 1;
   for (size_t at = 0; at < bytes; at += 4 << 12) /* slow-path hints: the workers start */
     oc_prefetch_block(data + at, 4, 0, 1);
   sleep_ms(300);
