@@ -65,7 +65,7 @@ static bool issue_range(struct oc_range piece, void *ctx) {
                          .len = (piece.end - piece.first) << OC_GRANULE_SHIFT, .held = held};
   if (!oc_queue_push(&oc_rt.release_queue, &work))
     return false;
-  oc_release_backlog_add((long)held);
+  oc_release_backlog_add(1, (long)held);
   return true;
 }
 

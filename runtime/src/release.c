@@ -346,6 +346,15 @@ static bool drop_repeat(struct tag_state *t, uintptr_t first) {
   return true;
 }
 
+bool oc_release_continues_stream(int tag, struct oc_range range) {
+  struct tag_state *t = find_tag(tag);
+  uintptr_t last_plus_one = t ? atomic_load_explicit(&t->last_first_plus_one, memory_order_relaxed) : 0;
+  if (!last_plus_one)
+    return false;
+  uintptr_t last = last_plus_one - 1, len = range.end - range.first;
+  return range.first > last ? range.first - last <= len : last - range.first <= len;
+}
+
 bool oc_release_drop_early(int tag, uintptr_t first) {
   struct tag_state *t = find_tag(tag);
   return drop_repeat(t, first) || drop_withheld(t);

@@ -92,6 +92,10 @@ static inline bool oc_release_drop_fast(int tag) {
  * asks this before anything else. */
 bool oc_release_drop_early(int tag, uintptr_t first);
 
+/* Whether a release of tag over range starts within one range's length of the tag's
+ * last one, either way: a sequential stream of releases. Lock-free. */
+bool oc_release_continues_stream(int tag, struct oc_range range);
+
 /* Takes a release hint of granules [first, end) at time now_ns. Returns false when
  * it repeated the tag's last page (dropped). Lock-free in that case. */
 bool oc_release_record(int tag, int priority, struct oc_range range, long now_ns);

@@ -52,12 +52,14 @@ void oc_resync_maybe(long now_ns);
 void oc_resync_fork_child(void);
 /* Release worker state after fork. */
 void oc_release_worker_fork_child(void);
-/* Bytes of released pages in pieces queued for the release worker and not yet
- * taken (the release hint path throttles on it). Dirty chunks whose write-back
- * runs are not counted: the write-back ring bounds them (4 chunks), and waiting
- * for the disk there made an FFT's in-place stages 1.8x slower. */
-void oc_release_backlog_add(long bytes);
+/* Pieces queued for the release worker and not yet issued, and the bytes of released
+ * pages they hold (the release hint path throttles on both). Dirty chunks whose
+ * write-back runs are not counted: the write-back ring bounds them (4 chunks), and
+ * waiting for the disk there made an FFT's in-place stages 1.8x slower. */
+void oc_release_backlog_add(long pieces, long bytes);
 long oc_release_backlog(void);
+/* Waits until every queued piece is issued, at most timeout_ns. */
+void oc_release_wait_issued(long timeout_ns);
 /* A hint reached a slow path: wakes the release worker if it has gone quiet. */
 void oc_release_worker_wanted(void);
 

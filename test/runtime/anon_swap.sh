@@ -11,7 +11,11 @@
 #  (b) matvec under buffered: its sweep's swap-ins were read ahead of its hinted
 #      blocks (bytes_swapped_in_ahead), at least 128 KiB a prefetch call on average
 #      (65 KiB when each hinted block was its own call);
-#  (c) the same group with no swap for it (v1 memsw = limit, v2 swap.max 0), data
+#  (c) fills under buffered: the first two arrays' pages lie in order in the swap file
+#      (at least 0.9 of neighbouring pages in neighbouring slots), as the kernel's own
+#      reclaim leaves them: the runtime's page-outs, issued while the program's faults
+#      reclaim, had taken slots in turn with that reclaim (0.45-0.86);
+#  (d) the same group with no swap for it (v1 memsw = limit, v2 swap.max 0), data
 #      that fits, the hinted loops forced (OUTCORE_MEM_LIMIT=1M): no release reaches
 #      the OS (anonymous releases are not issuable), prefetch kills nothing.
 # Exits 77 (skipped) when the group cannot be made.
@@ -37,7 +41,9 @@ run() {
   # The arrays stay anonymous: this tests the paths for anonymous memory, not spilling
   # (which OUTCORE_SPILL=auto chooses without swap).
   env "${env[@]}" OUTCORE_SPILL=off OUTCORE_STATS="$dir/$name.json" CGROUP_RUN_SWAP=$swap \
-    "$cgroup_run" "$limit" "$dir/peak" "$dir/hinted" "$@" > "$dir/$name.out" || status=$?
+    "$cgroup_run" "$limit" "$dir/peak" "$dir/hinted" "$@" > "$dir/$name.out" \
+    2> "$dir/$name.err" || status=$?
+  cat "$dir/$name.err" >&2
   [ "$status" -eq 77 ] && exit 77
   if [ "$status" -ne 0 ]; then
     echo "anon_swap: $name: exit status $status$([ "$status" -eq 137 ] && echo ' (OOM-killed)')"
@@ -56,6 +62,7 @@ run() {
 
 mib=128
 [ $kernel = product ] && mib=48
+[ $kernel = fills ] && mib=192
 "$dir/plain" $kernel $mib > "$dir/$kernel.expected"
 for policy in off prefetch buffered; do
   run "$kernel-$policy-swap" $((256 << 20)) "$dir/$kernel.expected" \
@@ -86,6 +93,17 @@ if [ $kernel = matvec ] && [ -f "$json" ]; then
     echo "anon_swap: $kernel-buffered-swap: the sweep's swap-ins were not read ahead"
     failed=1
   fi
+fi
+
+# fills: "first F second S", each -1 where no page went to swap (or pagemap hides slots).
+err=$dir/$kernel-buffered-swap.err
+if [ $kernel = fills ] && [ -f "$err" ]; then
+  for order in $(sed -n 's/.*in order: first \([-0-9.]*\) second \([-0-9.]*\).*/\1 \2/p' "$err"); do
+    if [ "$order" != -1.00 ] && [ $((10#${order/./})) -lt 90 ]; then
+      echo "anon_swap: $kernel-buffered-swap: an array's pages are out of order in swap"
+      failed=1
+    fi
+  done
 fi
 
 "$dir/plain" $kernel 24 > "$dir/$kernel-small.expected"

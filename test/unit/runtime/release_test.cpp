@@ -66,6 +66,22 @@ TEST_F(Release, ReleasesRunOneBehind) {
   EXPECT_EQ(rec.retired.size(), 1u);
 }
 
+TEST_F(Release, AStreamContinuesWithinOneReleaseOfTheLastEitherWay) {
+  Start(true);
+  auto continues = [](int tag, uintptr_t first, uintptr_t n) {
+    return oc_release_continues_stream(tag, oc_range{first, first + n});
+  };
+  EXPECT_FALSE(continues(1, 100, 1)); // no release of the tag yet
+  Record(1, 0, 100, 1);
+  EXPECT_TRUE(continues(1, 101, 1));  // the next page
+  EXPECT_TRUE(continues(1, 99, 1));   // walking down
+  EXPECT_TRUE(continues(1, 104, 4));  // blocks of four
+  EXPECT_FALSE(continues(1, 108, 1)); // a page of every eighth row: a column walk
+  EXPECT_FALSE(continues(2, 101, 1)); // another tag
+  Record(1, 0, 108, 1);
+  EXPECT_TRUE(continues(1, 109, 1)); // judged from the last release only
+}
+
 TEST_F(Release, PriorityZeroIsIssuedWhenItsChunkIsDoneEvenWhenBuffering) {
   Start(true);
   for (uintptr_t g = 4 * C; g <= 5 * C; g++) // one past the chunk: hands on its last page
