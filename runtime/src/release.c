@@ -348,7 +348,8 @@ static bool drop_repeat(struct tag_state *t, uintptr_t first) {
 
 bool oc_release_continues_stream(int tag, struct oc_range range) {
   struct tag_state *t = find_tag(tag);
-  uintptr_t last_plus_one = t ? atomic_load_explicit(&t->last_first_plus_one, memory_order_relaxed) : 0;
+  uintptr_t last_plus_one =
+      t ? atomic_load_explicit(&t->last_first_plus_one, memory_order_relaxed) : 0;
   if (!last_plus_one)
     return false;
   uintptr_t last = last_plus_one - 1, len = range.end - range.first;

@@ -94,6 +94,7 @@ void oc_release_slow(uintptr_t start, uintptr_t end, int priority, int tag) {
     return;
   }
   struct oc_range range = {first, last};
+  /* Having waited for every earlier piece, the worker is not behind. */
   if (!swapped || !oc_release_continues_stream(tag, range) || !wait_for_page_outs())
     wait_for_release_worker();
   if (oc_release_record(tag, priority, range, oc_now_ns()))
