@@ -53,6 +53,12 @@ static size_t hand_page;
 /* A page state (with no flag set) that a chunk drops: mapped. */
 static bool evictable(unsigned char s) { return s == OC_PAGE_CLEAN || s == OC_PAGE_DIRTY; }
 
+/* The count a dropped page keeps in evicted_at: never 0, which means never dropped. */
+static uint32_t eviction_stamp(void) {
+  uint32_t stamp = atomic_fetch_add_explicit(&oc_pager_evictions, 1, memory_order_relaxed) + 1;
+  return stamp ? stamp : 1;
+}
+
 /* In a chunk's was[]: a dirty page whose protection or write-back failed, kept as it is
  * (no page state has a flag set there otherwise). */
 #define WAS_KEPT (OC_PAGE_DIRTY | OC_PAGE_REFERENCED)
@@ -186,6 +192,8 @@ static long evict_batch_issue(struct evict_batch *b) {
         r->stored[p] = 1;
       if (evictable(e->was[i])) {
         r->state[p] = drop ? OC_PAGE_MISSING : OC_PAGE_CLEAN;
+        if (drop)
+          r->evicted_at[p] = eviction_stamp();
         if (b->keep) {
           r->state[p] |= OC_PAGE_RELEASED;
           atomic_fetch_add_explicit(&oc_pager_released_pages, 1, memory_order_relaxed);
@@ -244,8 +252,8 @@ static long evict_range(struct evict_batch *b, uintptr_t start, size_t len) {
 /* Evicts about bytes by the clock, through the batch (issued before it returns). */
 static void evict_by_clock(struct evict_batch *b, long bytes) {
   long dropped = 0;
-  /* Two sweeps at most: the first may only clear referenced bits. */
-  for (unsigned steps = 0; dropped < bytes && steps < 2 * OC_PAGER_REGIONS + 2;) {
+  /* Three sweeps at most: the first two may only clear referenced and active bits. */
+  for (unsigned steps = 0; dropped < bytes && steps < 3 * OC_PAGER_REGIONS + 3;) {
     struct oc_pager_region *r = &oc_pager_regions[hand_region];
     uintptr_t start = atomic_load(&r->start);
     if (!start || !(r = oc_pager_region_lock(start)) || hand_page >= r->pages) {
@@ -266,9 +274,11 @@ static void evict_by_clock(struct evict_batch *b, long bytes) {
       unsigned char s = r->state[p];
       if (s & OC_PAGE_REFERENCED)
         r->state[p] = s & ~OC_PAGE_REFERENCED;
+      else if (s & OC_PAGE_ACTIVE)
+        r->state[p] = s & ~OC_PAGE_ACTIVE;
       else if (evictable(s & OC_PAGE_STATE_MASK))
         while (p + run < r->pages && run < EVICT_CHUNK_PAGES &&
-               evictable(oc_page_state(r, p + run)))
+               evictable(oc_page_state(r, p + run)) && !(r->state[p + run] & OC_PAGE_ACTIVE))
           run++;
       if (!run)
         p++;

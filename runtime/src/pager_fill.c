@@ -92,6 +92,14 @@ static bool spannable(const struct oc_pager_region *r, size_t page) {
   return s == OC_PAGE_MISSING || s == OC_PAGE_CLEAN || s == OC_PAGE_DIRTY;
 }
 
+/* Region locked: whether the page comes back within the pager's cap of evictions
+ * since it was dropped (a refault, in the kernel's words: it was in use). */
+static bool comes_back_soon(const struct oc_pager_region *r, size_t page, uint32_t now) {
+  long cap_pages = oc_pager_resident_cap() / (long)OC_PAGER_PAGE;
+  uint32_t since = now - r->evicted_at[page];
+  return r->evicted_at[page] && (cap_pages > (long)UINT32_MAX || since < (uint32_t)cap_pages);
+}
+
 /* Region locked, pages [first, first + count) spannable, the first and the last
  * MISSING: reads the span in one read and maps its missing pages (dirty: writable,
  * for a write fault); returns with the region unlocked. Its mapped pages keep what
@@ -143,11 +151,13 @@ static void fill_span(struct oc_pager_region *r, size_t first, size_t count, boo
     i = j > i ? j : i + 1;
   }
   pthread_mutex_lock(&r->lock);
+  uint32_t now = atomic_load_explicit(&oc_pager_evictions, memory_order_relaxed);
+  unsigned char filled = (dirty ? OC_PAGE_DIRTY : OC_PAGE_CLEAN) | OC_PAGE_REFERENCED;
   for (size_t i = 0; i < count; i++)
-    if (mine[i] != NOT_MINE)
-      r->state[first + i] = mine[i] == FILLING
-                                ? OC_PAGE_MISSING
-                                : (dirty ? OC_PAGE_DIRTY : OC_PAGE_CLEAN) | OC_PAGE_REFERENCED;
+    if (mine[i] == FILLING)
+      r->state[first + i] = OC_PAGE_MISSING;
+    else if (mine[i] == MAPPED)
+      r->state[first + i] = filled | (comes_back_soon(r, first + i, now) ? OC_PAGE_ACTIVE : 0);
   atomic_fetch_add(&oc_pager_resident_bytes, mapped);
   uintptr_t start = atomic_load(&r->start) + first * OC_PAGER_PAGE;
   r->busy--;
@@ -252,7 +262,8 @@ static void handle_fault(const struct uffd_msg *msg) {
     if (oc_pager_uffd_protect(r, lo, hi - lo, false))
       for (size_t p = lo; p < hi; p++) {
         oc_page_unrelease(r, p);
-        r->state[p] = (unsigned char)((r->state[p] & OC_PAGE_REFERENCED) | OC_PAGE_DIRTY);
+        r->state[p] = (unsigned char)((r->state[p] & (OC_PAGE_REFERENCED | OC_PAGE_ACTIVE)) |
+                                      OC_PAGE_DIRTY);
       }
   } else {
     oc_pager_uffd_wake(r, page, 1); /* filled by another worker meanwhile */

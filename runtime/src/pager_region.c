@@ -16,6 +16,10 @@ int oc_pager_uffd = -1;
 struct oc_pager_region oc_pager_regions[OC_PAGER_REGIONS];
 _Atomic(long) oc_pager_resident_bytes;
 _Atomic(long) oc_pager_released_pages;
+_Atomic(uint32_t) oc_pager_evictions;
+
+/* A region's per-page bookkeeping, one mapping: evicted_at, then state, then stored. */
+static size_t page_records_bytes(size_t pages) { return pages * (sizeof(uint32_t) + 2); }
 
 /* Registrations, removals and unmap events, one at a time. */
 static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -62,10 +66,11 @@ bool oc_pager_uffd_open(void) {
 struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int store_fd,
                                             size_t stored_len, const char *what) {
   size_t pages = len / OC_PAGER_PAGE;
-  unsigned char *state = mmap(NULL, 2 * pages, PROT_READ | PROT_WRITE,
-                              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (state == MAP_FAILED)
+  uint32_t *records = mmap(NULL, page_records_bytes(pages), PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (records == MAP_FAILED)
     return NULL;
+  unsigned char *state = (unsigned char *)(records + pages);
   pthread_mutex_lock(&slots_lock);
   struct oc_pager_region *r = NULL;
   for (unsigned i = 0; i < OC_PAGER_REGIONS && !r; i++)
@@ -94,6 +99,7 @@ struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int sto
     r->dying = false;
     r->generation++;
     r->held = false;
+    r->evicted_at = records;
     r->state = state;
     r->stored = state + pages;
     size_t stored_pages = (stored_len + OC_PAGER_PAGE - 1) / OC_PAGER_PAGE;
@@ -107,7 +113,7 @@ struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int sto
   }
   pthread_mutex_unlock(&slots_lock);
   if (!r)
-    munmap(state, 2 * pages);
+    munmap(records, page_records_bytes(pages));
   return r;
 }
 
@@ -241,7 +247,8 @@ bool oc_pager_region_remove(struct oc_pager_region *r, bool write_back) {
     oc_page_unrelease(r, p);
   }
   atomic_fetch_sub(&oc_pager_resident_bytes, resident * (long)OC_PAGER_PAGE);
-  munmap(r->state, 2 * r->pages);
+  munmap(r->evicted_at, page_records_bytes(r->pages));
+  r->evicted_at = NULL;
   r->state = r->stored = NULL;
   if (r->direct)
     close(r->io_fd);

@@ -26,7 +26,12 @@ enum oc_page_state {
   OC_PAGE_DIRTY,    /* mapped and written since it was filled */
   OC_PAGE_EVICTING, /* being written back and dropped */
 };
-#define OC_PAGE_STATE_MASK 0x3f
+#define OC_PAGE_STATE_MASK 0x1f
+/* Filled again soon after its eviction (within the pager's cap of evictions: it was
+ * in use, as the kernel's workingset refaults tell): the clock passes it twice. The
+ * clock sees fills, not accesses, so without this a randomly re-read array leaves in
+ * fill order like a stream beside it. */
+#define OC_PAGE_ACTIVE 0x20
 /* Clean, released while the pager had room: the first to drop when it needs room; a
  * prefetch or a write of the page takes it back (pager_evict.c). */
 #define OC_PAGE_RELEASED 0x40
@@ -49,6 +54,8 @@ struct oc_pager_region {
   unsigned char *state;   /* pages entries, under lock */
   unsigned char *stored;  /* pages entries, under lock: nonzero once the store may hold
                            * data for the page (else it reads as zeros: no read needed) */
+  uint32_t *evicted_at;   /* pages entries, under lock: oc_pager_evictions when the page
+                           * was last dropped (0: never) */
   struct oc_pager_streams streams; /* fills by faults and prefetches, under lock */
   bool writing;           /* the last fault was a write: prefetches come in writable */
   size_t wp_next;         /* the page after the last write-protect fault's run: a writing
@@ -124,6 +131,8 @@ void oc_pager_uffd_wake(struct oc_pager_region *r, size_t first, size_t count);
 extern _Atomic(long) oc_pager_resident_bytes __attribute__((visibility("hidden")));
 /* Pages marked OC_PAGE_RELEASED, in all regions. */
 extern _Atomic(long) oc_pager_released_pages __attribute__((visibility("hidden")));
+/* Pages dropped so far, in all regions (wraps; never 0 in evicted_at). */
+extern _Atomic(uint32_t) oc_pager_evictions __attribute__((visibility("hidden")));
 
 /* Region locked: page leaves the released set (wanted again, written, or going), if
  * it was there. Every change of a released page's state passes here first. */
