@@ -92,12 +92,17 @@ static bool spannable(const struct oc_pager_region *r, size_t page) {
   return s == OC_PAGE_MISSING || s == OC_PAGE_CLEAN || s == OC_PAGE_DIRTY;
 }
 
-/* Region locked: whether the page comes back within the pager's cap of evictions
- * since it was dropped (a refault, in the kernel's words: it was in use). */
-static bool comes_back_soon(const struct oc_pager_region *r, size_t page, uint32_t now) {
+/* The evictions within which a page that comes back was in use (a refault, in the
+ * kernel's words): the pager's cap, in pages. */
+static uint32_t refault_window(void) {
   long cap_pages = oc_pager_resident_cap() / (long)OC_PAGER_PAGE;
-  uint32_t since = now - r->evicted_at[page];
-  return r->evicted_at[page] && (cap_pages > (long)UINT32_MAX || since < (uint32_t)cap_pages);
+  return cap_pages > (long)UINT32_MAX ? UINT32_MAX : (uint32_t)cap_pages;
+}
+
+/* Region locked: whether the page was dropped fewer than window evictions ago. */
+static bool comes_back_soon(const struct oc_pager_region *r, size_t page, uint32_t now,
+                            uint32_t window) {
+  return r->evicted_at[page] && now - r->evicted_at[page] < window;
 }
 
 /* Region locked, pages [first, first + count) spannable, the first and the last
@@ -152,12 +157,14 @@ static void fill_span(struct oc_pager_region *r, size_t first, size_t count, boo
   }
   pthread_mutex_lock(&r->lock);
   uint32_t now = atomic_load_explicit(&oc_pager_evictions, memory_order_relaxed);
+  uint32_t window = refault_window();
   unsigned char filled = (dirty ? OC_PAGE_DIRTY : OC_PAGE_CLEAN) | OC_PAGE_REFERENCED;
   for (size_t i = 0; i < count; i++)
     if (mine[i] == FILLING)
       r->state[first + i] = OC_PAGE_MISSING;
     else if (mine[i] == MAPPED)
-      r->state[first + i] = filled | (comes_back_soon(r, first + i, now) ? OC_PAGE_ACTIVE : 0);
+      r->state[first + i] =
+          filled | (comes_back_soon(r, first + i, now, window) ? OC_PAGE_ACTIVE : 0);
   atomic_fetch_add(&oc_pager_resident_bytes, mapped);
   uintptr_t start = atomic_load(&r->start) + first * OC_PAGER_PAGE;
   r->busy--;
