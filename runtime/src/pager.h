@@ -59,6 +59,10 @@ bool oc_pager_wait_for_room(size_t bytes);
  * evict worker's last look (LONG_MAX before it has looked); released pages are kept up
  * to three quarters of it. */
 long oc_pager_resident_cap(void);
+/* The most pages that may be active (OC_PAGE_ACTIVE) for a cap of cap_pages: three
+ * quarters. The rest of the cap takes the pages that come and go, so the clock finds
+ * them before the active ones, which it passes while they are young. */
+static inline long oc_pager_active_budget(long cap_pages) { return cap_pages / 4 * 3; }
 /* Test hook: the fill worker threads (to kill one). */
 unsigned oc_pager_fill_threads(void **threads, unsigned max);
 

@@ -53,7 +53,7 @@ static size_t hand_page;
 /* A page state (with no flag set) that a chunk drops: mapped. */
 static bool evictable(unsigned char s) { return s == OC_PAGE_CLEAN || s == OC_PAGE_DIRTY; }
 
-/* The count a dropped page keeps in evicted_at: never 0, which means never dropped. */
+/* The count a dropped page keeps in its stamp: never 0, which means never dropped. */
 static uint32_t eviction_stamp(void) {
   uint32_t stamp = atomic_fetch_add_explicit(&oc_pager_evictions, 1, memory_order_relaxed) + 1;
   return stamp ? stamp : 1;
@@ -98,6 +98,7 @@ static long evict_chunk(struct evict_batch *b, struct oc_pager_region *r, size_t
       was[i] = OC_PAGE_FILLING; /* not this chunk's: left as it is */
     if (evictable(was[i])) {
       oc_page_unrelease(r, first + i);
+      oc_page_deactivate(r, first + i);
       r->state[first + i] = OC_PAGE_EVICTING;
       mapped += (long)OC_PAGER_PAGE;
     }
@@ -193,7 +194,7 @@ static long evict_batch_issue(struct evict_batch *b) {
       if (evictable(e->was[i])) {
         r->state[p] = drop ? OC_PAGE_MISSING : OC_PAGE_CLEAN;
         if (drop)
-          r->evicted_at[p] = eviction_stamp();
+          r->stamp[p] = eviction_stamp();
         if (b->keep) {
           r->state[p] |= OC_PAGE_RELEASED;
           atomic_fetch_add_explicit(&oc_pager_released_pages, 1, memory_order_relaxed);
@@ -249,11 +250,26 @@ static long evict_range(struct evict_batch *b, uintptr_t start, size_t len) {
   return taken;
 }
 
+/* Region locked, page active: whether the hand passes it and leaves it active: until
+ * the count in its stamp (pager_fill.c), and while the active pages are within their
+ * budget. Bounded, as the clock never sees whether they are still read. */
+static bool stays_active(const struct oc_pager_region *r, size_t page, long cap_pages,
+                         uint32_t now) {
+  return atomic_load_explicit(&oc_pager_active_pages, memory_order_relaxed) <=
+             oc_pager_active_budget(cap_pages) &&
+         (int32_t)(r->stamp[page] - now) > 0;
+}
+
 /* Evicts about bytes by the clock, through the batch (issued before it returns). */
 static void evict_by_clock(struct evict_batch *b, long bytes) {
   long dropped = 0;
-  /* Three sweeps at most: the first two may only clear referenced and active bits. */
-  for (unsigned steps = 0; dropped < bytes && steps < 3 * OC_PAGER_REGIONS + 3;) {
+  long cap_pages = atomic_load_explicit(&resident_cap_now, memory_order_relaxed) /
+                   (long)OC_PAGER_PAGE;
+  uint32_t now = atomic_load_explicit(&oc_pager_evictions, memory_order_relaxed);
+  /* Four sweeps at most: the first clears referenced bits, the second evicts what is
+   * neither referenced nor active, the third also takes active pages' bits. */
+  for (unsigned steps = 0; dropped < bytes && steps < 4 * OC_PAGER_REGIONS + 4;) {
+    bool spare_active = steps < 2 * OC_PAGER_REGIONS + 2;
     struct oc_pager_region *r = &oc_pager_regions[hand_region];
     uintptr_t start = atomic_load(&r->start);
     if (!start || !(r = oc_pager_region_lock(start)) || hand_page >= r->pages) {
@@ -274,11 +290,13 @@ static void evict_by_clock(struct evict_batch *b, long bytes) {
       unsigned char s = r->state[p];
       if (s & OC_PAGE_REFERENCED)
         r->state[p] = s & ~OC_PAGE_REFERENCED;
-      else if (s & OC_PAGE_ACTIVE)
-        r->state[p] = s & ~OC_PAGE_ACTIVE;
-      else if (evictable(s & OC_PAGE_STATE_MASK))
+      else if (s & OC_PAGE_ACTIVE) {
+        if (!spare_active || !stays_active(r, p, cap_pages, now))
+          oc_page_deactivate(r, p);
+      } else if (evictable(s & OC_PAGE_STATE_MASK))
         while (p + run < r->pages && run < EVICT_CHUNK_PAGES &&
-               evictable(oc_page_state(r, p + run)) && !(r->state[p + run] & OC_PAGE_ACTIVE))
+               evictable(oc_page_state(r, p + run)) &&
+               !(r->state[p + run] & (OC_PAGE_REFERENCED | OC_PAGE_ACTIVE)))
           run++;
       if (!run)
         p++;

@@ -99,10 +99,24 @@ static uint32_t refault_window(void) {
   return cap_pages > (long)UINT32_MAX ? UINT32_MAX : (uint32_t)cap_pages;
 }
 
-/* Region locked: whether the page was dropped fewer than window evictions ago. */
-static bool comes_back_soon(const struct oc_pager_region *r, size_t page, uint32_t now,
-                            uint32_t window) {
-  return r->evicted_at[page] && now - r->evicted_at[page] < window;
+/* An active page stays so for this many times the evictions it was away: about
+ * as long as a loop takes to come back to it, once or twice, where a page that came
+ * back at once (a sort's pass reading what the last one wrote at its end) is passed
+ * over only briefly, and not for the whole pass until its next use. */
+#define ACTIVE_LIFETIME_AWAY 4
+
+/* Region locked, page just filled: whether it becomes active, having been dropped
+ * fewer than window evictions ago while the active pages are under their budget
+ * (oc_pager_active_budget); then it is counted, and its stamp says until when. */
+static bool activates(struct oc_pager_region *r, size_t page, uint32_t now, uint32_t window) {
+  uint32_t away = now - r->stamp[page];
+  if (!r->stamp[page] || away >= window ||
+      atomic_load_explicit(&oc_pager_active_pages, memory_order_relaxed) >=
+          oc_pager_active_budget(window))
+    return false;
+  r->stamp[page] = now + ACTIVE_LIFETIME_AWAY * (away + 1);
+  atomic_fetch_add_explicit(&oc_pager_active_pages, 1, memory_order_relaxed);
+  return true;
 }
 
 /* Region locked, pages [first, first + count) spannable, the first and the last
@@ -164,7 +178,7 @@ static void fill_span(struct oc_pager_region *r, size_t first, size_t count, boo
       r->state[first + i] = OC_PAGE_MISSING;
     else if (mine[i] == MAPPED)
       r->state[first + i] =
-          filled | (comes_back_soon(r, first + i, now, window) ? OC_PAGE_ACTIVE : 0);
+          filled | (activates(r, first + i, now, window) ? OC_PAGE_ACTIVE : 0);
   atomic_fetch_add(&oc_pager_resident_bytes, mapped);
   uintptr_t start = atomic_load(&r->start) + first * OC_PAGER_PAGE;
   r->busy--;

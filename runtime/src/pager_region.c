@@ -16,9 +16,10 @@ int oc_pager_uffd = -1;
 struct oc_pager_region oc_pager_regions[OC_PAGER_REGIONS];
 _Atomic(long) oc_pager_resident_bytes;
 _Atomic(long) oc_pager_released_pages;
+_Atomic(long) oc_pager_active_pages;
 _Atomic(uint32_t) oc_pager_evictions;
 
-/* A region's per-page bookkeeping, one mapping: evicted_at, then state, then stored. */
+/* A region's per-page bookkeeping, one mapping: stamp, then state, then stored. */
 static size_t page_records_bytes(size_t pages) { return pages * (sizeof(uint32_t) + 2); }
 
 /* Registrations, removals and unmap events, one at a time. */
@@ -99,7 +100,7 @@ struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int sto
     r->dying = false;
     r->generation++;
     r->held = false;
-    r->evicted_at = records;
+    r->stamp = records;
     r->state = state;
     r->stored = state + pages;
     size_t stored_pages = (stored_len + OC_PAGER_PAGE - 1) / OC_PAGER_PAGE;
@@ -245,10 +246,11 @@ bool oc_pager_region_remove(struct oc_pager_region *r, bool write_back) {
   for (size_t p = 0; p < r->pages; p++) {
     resident += oc_page_state(r, p) != OC_PAGE_MISSING;
     oc_page_unrelease(r, p);
+    oc_page_deactivate(r, p);
   }
   atomic_fetch_sub(&oc_pager_resident_bytes, resident * (long)OC_PAGER_PAGE);
-  munmap(r->evicted_at, page_records_bytes(r->pages));
-  r->evicted_at = NULL;
+  munmap(r->stamp, page_records_bytes(r->pages));
+  r->stamp = NULL;
   r->state = r->stored = NULL;
   if (r->direct)
     close(r->io_fd);
@@ -274,7 +276,9 @@ void oc_pager_region_unmapped(uintptr_t start, uintptr_t end) {
     for (size_t p = first; p < last; p++) {
       gone += oc_page_state(r, p) != OC_PAGE_MISSING;
       oc_page_unrelease(r, p);
+      oc_page_deactivate(r, p);
       r->state[p] = OC_PAGE_MISSING; /* nothing left to evict there, ever */
+      r->stamp[p] = 0;
     }
     atomic_fetch_sub(&oc_pager_resident_bytes, gone * (long)OC_PAGER_PAGE);
     pthread_mutex_unlock(&r->lock);
@@ -321,6 +325,7 @@ void oc_pager_region_fork_child(void) {
   oc_pager_uffd = -1;
   atomic_store(&oc_pager_resident_bytes, 0);
   atomic_store(&oc_pager_released_pages, 0);
+  atomic_store(&oc_pager_active_pages, 0);
   pthread_mutex_init(&slots_lock, NULL);
   pthread_rwlock_t fresh = PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP;
   events_gate = fresh;

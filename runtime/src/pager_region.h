@@ -28,9 +28,12 @@ enum oc_page_state {
 };
 #define OC_PAGE_STATE_MASK 0x1f
 /* Filled again soon after its eviction (within the pager's cap of evictions: it was
- * in use, as the kernel's workingset refaults tell): the clock passes it twice. The
- * clock sees fills, not accesses, so without this a randomly re-read array leaves in
- * fill order like a stream beside it. */
+ * in use, as the kernel's workingset refaults tell), while the active pages were
+ * under their budget: the clock passes it for four times the evictions it was away.
+ * The clock sees fills, not accesses, so without this a randomly
+ * re-read array leaves in fill order like a stream beside it; and without the
+ * budget, a loop over more pages than the cap (every page comes back soon) keeps
+ * none of them (pager_evict.c). */
 #define OC_PAGE_ACTIVE 0x20
 /* Clean, released while the pager had room: the first to drop when it needs room; a
  * prefetch or a write of the page takes it back (pager_evict.c). */
@@ -54,8 +57,9 @@ struct oc_pager_region {
   unsigned char *state;   /* pages entries, under lock */
   unsigned char *stored;  /* pages entries, under lock: nonzero once the store may hold
                            * data for the page (else it reads as zeros: no read needed) */
-  uint32_t *evicted_at;   /* pages entries, under lock: oc_pager_evictions when the page
-                           * was last dropped (0: never) */
+  uint32_t *stamp;        /* pages entries, under lock: oc_pager_evictions when the page
+                           * was last dropped (0: never), or, while it is active, the
+                           * count until which it stays so */
   struct oc_pager_streams streams; /* fills by faults and prefetches, under lock */
   bool writing;           /* the last fault was a write: prefetches come in writable */
   size_t wp_next;         /* the page after the last write-protect fault's run: a writing
@@ -131,7 +135,9 @@ void oc_pager_uffd_wake(struct oc_pager_region *r, size_t first, size_t count);
 extern _Atomic(long) oc_pager_resident_bytes __attribute__((visibility("hidden")));
 /* Pages marked OC_PAGE_RELEASED, in all regions. */
 extern _Atomic(long) oc_pager_released_pages __attribute__((visibility("hidden")));
-/* Pages dropped so far, in all regions (wraps; never 0 in evicted_at). */
+/* Pages marked OC_PAGE_ACTIVE, in all regions. */
+extern _Atomic(long) oc_pager_active_pages __attribute__((visibility("hidden")));
+/* Pages dropped so far, in all regions (wraps; never 0 in a dropped page's stamp). */
 extern _Atomic(uint32_t) oc_pager_evictions __attribute__((visibility("hidden")));
 
 /* Region locked: page leaves the released set (wanted again, written, or going), if
@@ -140,6 +146,15 @@ static inline void oc_page_unrelease(struct oc_pager_region *r, size_t page) {
   if (r->state[page] & OC_PAGE_RELEASED) {
     r->state[page] &= (unsigned char)~OC_PAGE_RELEASED;
     atomic_fetch_sub_explicit(&oc_pager_released_pages, 1, memory_order_relaxed);
+  }
+}
+
+/* Region locked: page leaves the active set, if it was there. Every change of an
+ * active page's state passes here first. */
+static inline void oc_page_deactivate(struct oc_pager_region *r, size_t page) {
+  if (r->state[page] & OC_PAGE_ACTIVE) {
+    r->state[page] &= (unsigned char)~OC_PAGE_ACTIVE;
+    atomic_fetch_sub_explicit(&oc_pager_active_pages, 1, memory_order_relaxed);
   }
 }
 
