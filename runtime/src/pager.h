@@ -63,6 +63,8 @@ long oc_pager_resident_cap(void);
  * quarters. The rest of the cap takes the pages that come and go, so the clock finds
  * them before the active ones, which it passes while they are young. */
 static inline long oc_pager_active_budget(long cap_pages) { return cap_pages / 4 * 3; }
+/* Test hook: pages marked active now, in all regions. */
+long oc_pager_active_page_count(void);
 /* Test hook: the fill worker threads (to kill one). */
 unsigned oc_pager_fill_threads(void **threads, unsigned max);
 

@@ -388,6 +388,8 @@ static long drop_kept(struct evict_batch *b, long bytes) {
 
 long oc_pager_resident_cap(void) { return atomic_load(&resident_cap_now); }
 
+long oc_pager_active_page_count(void) { return atomic_load(&oc_pager_active_pages); }
+
 long oc_pager_kept_released_bytes(void) {
   return atomic_load_explicit(&oc_pager_released_pages, memory_order_relaxed) * (long)OC_PAGER_PAGE;
 }

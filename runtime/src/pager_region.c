@@ -211,9 +211,12 @@ static bool write_back_dirty(struct oc_pager_region *r) {
       q++;
     if (oc_pager_uffd_protect(r, p, q - p, true) &&
         oc_pager_store_write(r->io_fd, r->direct, (void *)page_addr(r, p),
-                             (q - p) * OC_PAGER_PAGE, (off_t)(p * OC_PAGER_PAGE)))
-      memset(r->state + p, OC_PAGE_CLEAN, q - p), memset(r->stored + p, 1, q - p);
-    else
+                             (q - p) * OC_PAGER_PAGE, (off_t)(p * OC_PAGER_PAGE))) {
+      /* Clean now; its flags stay (an active page is counted as one). */
+      for (size_t k = p; k < q; k++)
+        r->state[k] = (unsigned char)((r->state[k] & ~OC_PAGE_STATE_MASK) | OC_PAGE_CLEAN);
+      memset(r->stored + p, 1, q - p);
+    } else
       all = false;
     p = q;
   }

@@ -700,7 +700,12 @@ static int loop_kept_mode(const char *path) {
         per_round, pages);
   printf("pager loop_kept: %ld faults a round over %ld pages (cap %ld)\n", per_round, pages,
          cap / PAGE);
+  CHECK(oc_pager_active_page_count() > 0, "no page of the loop is active");
+  for (long k = 0, i = 0; k < pages; k++, i = (i + step) % pages)
+    fill_page(a, i, 4); /* the active pages dirty: written back at the unmap */
   oc_pager_unmap(a, pages * PAGE);
+  CHECK(oc_pager_active_page_count() == 0, "%ld pages still counted active with no region",
+        oc_pager_active_page_count());
   return 0;
 }
 
