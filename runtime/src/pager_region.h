@@ -140,22 +140,25 @@ extern _Atomic(long) oc_pager_active_pages __attribute__((visibility("hidden")))
 /* Pages dropped so far, in all regions (wraps; never 0 in a dropped page's stamp). */
 extern _Atomic(uint32_t) oc_pager_evictions __attribute__((visibility("hidden")));
 
+/* Region locked: clears a counted flag from page's state, if set, and its count. */
+static inline void oc_page_uncount(struct oc_pager_region *r, size_t page, unsigned char flag,
+                                   _Atomic(long) *count) {
+  if (r->state[page] & flag) {
+    r->state[page] &= (unsigned char)~flag;
+    atomic_fetch_sub_explicit(count, 1, memory_order_relaxed);
+  }
+}
+
 /* Region locked: page leaves the released set (wanted again, written, or going), if
  * it was there. Every change of a released page's state passes here first. */
 static inline void oc_page_unrelease(struct oc_pager_region *r, size_t page) {
-  if (r->state[page] & OC_PAGE_RELEASED) {
-    r->state[page] &= (unsigned char)~OC_PAGE_RELEASED;
-    atomic_fetch_sub_explicit(&oc_pager_released_pages, 1, memory_order_relaxed);
-  }
+  oc_page_uncount(r, page, OC_PAGE_RELEASED, &oc_pager_released_pages);
 }
 
 /* Region locked: page leaves the active set, if it was there. Every change of an
  * active page's state passes here first. */
 static inline void oc_page_deactivate(struct oc_pager_region *r, size_t page) {
-  if (r->state[page] & OC_PAGE_ACTIVE) {
-    r->state[page] &= (unsigned char)~OC_PAGE_ACTIVE;
-    atomic_fetch_sub_explicit(&oc_pager_active_pages, 1, memory_order_relaxed);
-  }
+  oc_page_uncount(r, page, OC_PAGE_ACTIVE, &oc_pager_active_pages);
 }
 
 void oc_pager_region_fork_prepare(void);
