@@ -53,11 +53,18 @@ long oc_pager_kept_released_bytes(void);
 /* Threads (pager_fill, pager_evict). */
 bool oc_pager_fill_start(void);
 bool oc_pager_evict_start(void);
-/* Before a fill: waits (bounded) while the evict worker makes room; true if it had to. */
-bool oc_pager_wait_for_room(size_t bytes);
+/* Before a fill: takes bytes of room under the cap, waiting (bounded) while the evict
+ * worker makes room; a fill that must happen (a fault's) takes it at the end of the
+ * wait even if none came. A fill that took room gives it back with
+ * oc_pager_room_filled once its pages are mapped (and counted in
+ * oc_pager_resident_bytes). */
+enum oc_pager_room { OC_ROOM_THERE, OC_ROOM_WAITED, OC_ROOM_NONE };
+enum oc_pager_room oc_pager_take_room(size_t bytes, bool must);
+void oc_pager_room_filled(size_t bytes);
+/* The most pages one fill may map: most, or less where the cap is small. */
+long oc_pager_fill_pages_max(long most);
 /* Test hook: the pager's resident bytes at which the group reaches its line, at the
- * evict worker's last look (LONG_MAX before it has looked); released pages are kept up
- * to three quarters of it. */
+ * evict worker's last look; released pages are kept up to three quarters of it. */
 long oc_pager_resident_cap(void);
 /* The most pages that may be active (OC_PAGE_ACTIVE) for a cap of cap_pages: three
  * quarters. The rest of the cap takes the pages that come and go, so the clock finds

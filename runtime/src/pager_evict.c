@@ -38,6 +38,10 @@
  * which wait only at the cap itself. */
 #define HEADROOM_FRACTION 32
 #define HEADROOM_MIN (1L << 20)
+/* A fill takes at most this fraction of the cap: a 1 MiB window is a quarter of a
+ * 4 MiB cap (an 8 MiB group), and two fault workers' windows at once killed the
+ * program (the kernel charges UFFDIO_COPY's pages and, over the limit, OOM-kills). */
+#define FILL_CAP_FRACTION 16
 
 static pthread_t evict_thread;
 static struct oc_queue evict_queue;
@@ -46,6 +50,9 @@ static pthread_cond_t room_made = PTHREAD_COND_INITIALIZER;
 /* The pager's resident bytes at which the group's usage reaches the line (the limit
  * less a margin), at the evict worker's last look: fills wait above it. */
 static _Atomic(long) resident_cap_now = LONG_MAX;
+/* Bytes of fills under way (room taken, pages not yet mapped): fills at once, two
+ * fault workers' and 32 prefetch fillers', would otherwise all pass the same room. */
+static _Atomic(long) filling_bytes;
 /* The clock hand; the evict worker only. */
 static unsigned hand_region;
 static size_t hand_page;
@@ -327,22 +334,46 @@ static long resident_cap(void) {
   return atomic_load(&oc_pager_resident_bytes) - (f.working_set + margin - f.limit);
 }
 
-bool oc_pager_wait_for_room(size_t bytes) {
+/* Takes bytes of room under the cap if there is room: true if taken. */
+static bool take_room_under(long bytes, long cap) {
+  long filling = atomic_load(&filling_bytes);
+  do {
+    if (atomic_load(&oc_pager_resident_bytes) + filling + bytes > cap)
+      return false;
+  } while (!atomic_compare_exchange_weak(&filling_bytes, &filling, filling + bytes));
+  return true;
+}
+
+enum oc_pager_room oc_pager_take_room(size_t bytes, bool must) {
   long cap = atomic_load_explicit(&resident_cap_now, memory_order_relaxed);
-  long after = atomic_load_explicit(&oc_pager_resident_bytes, memory_order_relaxed) + (long)bytes;
-  if (after <= cap - headroom(cap))
-    return false;
-  oc_queue_wake(&evict_queue);
-  if (after <= cap)
-    return false;
+  long after = atomic_load_explicit(&oc_pager_resident_bytes, memory_order_relaxed) +
+               atomic_load_explicit(&filling_bytes, memory_order_relaxed) + (long)bytes;
+  if (after > cap - headroom(cap))
+    oc_queue_wake(&evict_queue);
+  if (take_room_under((long)bytes, cap))
+    return OC_ROOM_THERE;
   struct timespec until = oc_deadline_after(CLOCK_REALTIME, ROOM_WAIT_NS);
-  /* Bounded: when the pager has nothing left to evict, the fill goes ahead. */
+  bool taken = false;
   pthread_mutex_lock(&room_lock);
-  while (atomic_load(&oc_pager_resident_bytes) + (long)bytes > atomic_load(&resident_cap_now) &&
+  while (!(taken = take_room_under((long)bytes, atomic_load(&resident_cap_now))) &&
          pthread_cond_timedwait(&room_made, &room_lock, &until) != ETIMEDOUT) {
   }
   pthread_mutex_unlock(&room_lock);
-  return true;
+  /* Bounded: when the pager has nothing left to evict, a fault's fill goes ahead
+   * (the program cannot go on without it); a prefetch is a hint, and is dropped. */
+  if (!taken && !must)
+    return OC_ROOM_NONE;
+  if (!taken)
+    atomic_fetch_add(&filling_bytes, (long)bytes);
+  return OC_ROOM_WAITED;
+}
+
+void oc_pager_room_filled(size_t bytes) { atomic_fetch_sub(&filling_bytes, (long)bytes); }
+
+long oc_pager_fill_pages_max(long most) {
+  long cap_pages = atomic_load_explicit(&resident_cap_now, memory_order_relaxed) /
+                   (long)OC_PAGER_PAGE / FILL_CAP_FRACTION;
+  return cap_pages < 1 ? 1 : cap_pages < most ? cap_pages : most;
 }
 
 /* Releases kept, their pages written back and marked released: a stack, the most
@@ -425,20 +456,21 @@ static void *evict_main(void *unused) {
       if (!keep_release(works[i].start, works[i].len))
         evict_range(&worker_batch, works[i].start, works[i].len);
     evict_batch_issue(&worker_batch);
-    long cap = atomic_load(&oc_pager_resident_bytes) > 0 ? resident_cap() : LONG_MAX;
+    long cap = resident_cap();
     atomic_store(&resident_cap_now, cap);
     long above_line = atomic_load(&oc_pager_resident_bytes) - kept_line(cap);
-    if (cap != LONG_MAX && above_line > 0)
+    if (above_line > 0)
       drop_kept(&worker_batch, above_line);
-    long over = atomic_load(&oc_pager_resident_bytes) - (cap - headroom(cap));
+    long over = atomic_load(&oc_pager_resident_bytes) + atomic_load(&filling_bytes) -
+                (cap - headroom(cap));
     /* The release buffer first (its lowest priorities, through the release worker to
      * this queue), then the released pages kept: the clock takes only what they do
      * not hold. */
-    if (cap != LONG_MAX && over > 0)
+    if (over > 0)
       over -= oc_release_batch(over + headroom(cap));
-    if (cap != LONG_MAX && over > 0)
+    if (over > 0)
       over -= drop_kept(&worker_batch, over + headroom(cap));
-    if (cap != LONG_MAX && over > 0)
+    if (over > 0)
       evict_by_clock(&worker_batch, over + headroom(cap));
     pthread_mutex_lock(&room_lock);
     pthread_cond_broadcast(&room_made);
@@ -450,5 +482,8 @@ static void *evict_main(void *unused) {
 bool oc_pager_evict_start(void) {
   oc_queue_init(&evict_queue);
   oc_limit_open();
+  /* Before the first fill: a program writing its arrays through fills megabytes in
+   * the worker's first period. */
+  atomic_store(&resident_cap_now, resident_cap());
   return oc_thread_start(&evict_thread, evict_main, NULL);
 }

@@ -121,9 +121,10 @@ static bool activates(struct oc_pager_region *r, size_t page, uint32_t now, uint
 
 /* Region locked, pages [first, first + count) spannable, the first and the last
  * MISSING: reads the span in one read and maps its missing pages (dirty: writable,
- * for a write fault); returns with the region unlocked. Its mapped pages keep what
- * they hold (the store's copy of a dirty one is older). */
-static void fill_span(struct oc_pager_region *r, size_t first, size_t count, bool prefetch,
+ * for a write fault); returns with the region unlocked, false if a prefetch found no
+ * room and filled nothing. Its mapped pages keep what they hold (the store's copy of
+ * a dirty one is older). */
+static bool fill_span(struct oc_pager_region *r, size_t first, size_t count, bool prefetch,
                       bool dirty) {
   enum { NOT_MINE, FILLING, MAPPED };
   unsigned char mine[FILL_MAX_PAGES];
@@ -148,8 +149,18 @@ static void fill_span(struct oc_pager_region *r, size_t first, size_t count, boo
   pthread_mutex_unlock(&r->lock);
   size_t bytes = count * OC_PAGER_PAGE;
   long began = oc_now_precise_ns();
-  long room_wait = oc_pager_wait_for_room(filling * OC_PAGER_PAGE) ? oc_now_precise_ns() - began
-                                                                    : -1;
+  enum oc_pager_room room = oc_pager_take_room(filling * OC_PAGER_PAGE, !prefetch);
+  long room_wait = room == OC_ROOM_WAITED ? oc_now_precise_ns() - began : -1;
+  if (room == OC_ROOM_NONE) {
+    pthread_mutex_lock(&r->lock);
+    for (size_t i = 0; i < count; i++)
+      if (mine[i] == FILLING)
+        r->state[first + i] = OC_PAGE_MISSING;
+    r->busy--;
+    pthread_cond_broadcast(&r->changed);
+    pthread_mutex_unlock(&r->lock);
+    return false;
+  }
   if (zeros)
     memset(buf, 0, bytes);
   else if (!oc_pager_store_read(r->io_fd, r->direct, buf, bytes,
@@ -180,20 +191,22 @@ static void fill_span(struct oc_pager_region *r, size_t first, size_t count, boo
       r->state[first + i] =
           filled | (activates(r, first + i, now, window) ? OC_PAGE_ACTIVE : 0);
   atomic_fetch_add(&oc_pager_resident_bytes, mapped);
+  oc_pager_room_filled(filling * OC_PAGER_PAGE);
   uintptr_t start = atomic_load(&r->start) + first * OC_PAGER_PAGE;
   r->busy--;
   pthread_cond_broadcast(&r->changed);
   pthread_mutex_unlock(&r->lock);
   if (mapped)
     oc_pager_filled(start, (size_t)mapped, prefetch, oc_now_precise_ns() - began, room_wait);
+  return true;
 }
 
 /* Region locked, page MISSING: fills from page up, asked pages or the stream's
  * doubled window where page continues one (pager_streams.h), at most max, or that
  * window down to page where a stream walks down; the fill passes over mapped pages
  * (a row's page that a hint brought in, every 7 pages of a stencil's output grid,
- * had cut its stream into fills of 6 pages). Returns the page after the fill, with
- * the region unlocked. */
+ * had cut its stream into fills of 6 pages). Returns the page after the fill (0: a
+ * prefetch found no room), with the region unlocked. */
 static size_t fill_from(struct oc_pager_region *r, size_t page, size_t asked, size_t max,
                         bool prefetch, bool dirty) {
   struct oc_pager_fill_window w = oc_pager_streams_window(&r->streams, page, 0, max);
@@ -214,8 +227,7 @@ static size_t fill_from(struct oc_pager_region *r, size_t page, size_t asked, si
       passed++;
   }
   oc_pager_streams_filled(&r->streams, first, end - first, passed);
-  fill_span(r, first, end - first, prefetch, dirty);
-  return end;
+  return fill_span(r, first, end - first, prefetch, dirty) ? end : 0;
 }
 
 /* Region locked: whether a read fault fills writable (REWRITES_FILL_DIRTY). */
@@ -259,7 +271,8 @@ static void handle_fault(const struct uffd_msg *msg) {
   r->writing = write;
   enum oc_page_state s = oc_page_state(r, page);
   if (s == OC_PAGE_MISSING) {
-    fill_from(r, page, 1, FILL_MAX_PAGES, false, write || read_fill_dirty(r));
+    fill_from(r, page, 1, oc_pager_fill_pages_max(FILL_MAX_PAGES), false,
+              write || read_fill_dirty(r));
     return;
   }
   if (msg->arg.pagefault.flags & UFFD_PAGEFAULT_FLAG_WP) {
@@ -387,12 +400,15 @@ static void fill_range(uintptr_t start, size_t len) {
       pthread_mutex_unlock(&r->lock);
       return;
     }
-    size_t asked = last - page < FILL_MAX_PAGES ? last - page : FILL_MAX_PAGES;
+    size_t most = (size_t)oc_pager_fill_pages_max(FILL_MAX_PAGES);
+    size_t asked = last - page < most ? last - page : most;
     /* Into an array the program is writing, prefetched pages come in writable
      * (dirty): a write-protect fault per 64 KiB costs more than writing back a page
      * that turns out unchanged; a read fault turns this off. */
-    at = base + fill_from(r, page, asked, PREFETCH_WINDOW_MAX_PAGES, true, r->writing) *
-                    OC_PAGER_PAGE;
+    size_t next = fill_from(r, page, asked, PREFETCH_WINDOW_MAX_PAGES, true, r->writing);
+    if (!next)
+      return; /* no room for it */
+    at = base + next * OC_PAGER_PAGE;
   }
 }
 
