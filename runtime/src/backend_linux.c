@@ -416,14 +416,27 @@ bool oc_os_residency(uintptr_t start, size_t len, unsigned char *vec) {
   return mincore((void *)start, len, vec) == 0;
 }
 
+static _Atomic(bool) readaround_oversized;
+
+void oc_os_readaround_too_large(bool too_large) {
+  atomic_store_explicit(&readaround_oversized, too_large, memory_order_relaxed);
+}
+
 bool oc_os_populate_read(uintptr_t start, size_t len) {
+  /* With read-around off, the populate's faults would read a page each, one after
+   * the other: the range is read ahead first in large asynchronous reads, whose pages
+   * the kernel takes only where the group has room. */
+  if (atomic_load_explicit(&readaround_oversized, memory_order_relaxed))
+    oc_os_willneed(start, len);
   if (madvise((void *)start, len, MADV_POPULATE_READ) == 0)
     return true;
   return errno != EINVAL; /* EFAULT/ENOMEM: past EOF or unmapped meanwhile: done */
 }
 
-static bool kind_has_readaround(enum oc_map_kind kind) {
-  return kind == OC_MAP_FILE_SHARED || kind == OC_MAP_FILE_PRIVATE;
+/* Whether the kernel's read-around may serve the mapping's streams. */
+static bool readaround_serves(enum oc_map_kind kind) {
+  return (kind == OC_MAP_FILE_SHARED || kind == OC_MAP_FILE_PRIVATE) &&
+         !atomic_load_explicit(&readaround_oversized, memory_order_relaxed);
 }
 
 enum oc_single_page oc_os_note_single_page(const struct oc_mapping *mapping, uintptr_t page) {
@@ -437,7 +450,7 @@ enum oc_single_page oc_os_note_single_page(const struct oc_mapping *mapping, uin
   unsigned slot = atomic_fetch_add_explicit(&m->recent_next, 1, memory_order_relaxed);
   atomic_store_explicit(&m->recent_pages[slot % OC_RECENT_PAGES], page, memory_order_relaxed);
   if (near)
-    return kind_has_readaround(m->kind) ? OC_PAGE_IN_STREAM : OC_PAGE_PREFETCH;
+    return readaround_serves(m->kind) ? OC_PAGE_IN_STREAM : OC_PAGE_PREFETCH;
   if (atomic_fetch_add_explicit(&m->scattered_pages, 1, memory_order_relaxed) + 1 <
       OC_SCATTERED_BEFORE_RANDOM)
     return OC_PAGE_PREFETCH;
@@ -457,6 +470,23 @@ void oc_os_readaround_off(uintptr_t start, size_t len) {
     atomic_store_explicit(&m->readaround_guarded, true, memory_order_relaxed);
     atomic_store_explicit(&m->random_advised, true, memory_order_relaxed);
   }
+  pthread_rwlock_unlock(&table_lock);
+}
+
+/* m's read-around on again, as the kernel has it by default. */
+static void readaround_restored(struct oc_mapping *m) {
+  atomic_store_explicit(&m->readaround_guarded, false, memory_order_relaxed);
+  atomic_store_explicit(&m->scattered_pages, 0, memory_order_relaxed);
+  atomic_store_explicit(&m->random_advised, false, memory_order_relaxed);
+}
+
+void oc_os_readaround_on(uintptr_t start, size_t len) {
+  if (madvise((void *)start, len, MADV_NORMAL) != 0)
+    return;
+  pthread_rwlock_rdlock(&table_lock);
+  struct oc_mapping *m = find_locked(start);
+  if (m && m->start == start)
+    readaround_restored(m);
   pthread_rwlock_unlock(&table_lock);
 }
 
@@ -485,7 +515,7 @@ static int continued_stream(struct oc_mapping *m, uintptr_t first, uintptr_t las
 
 bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t first, uintptr_t last) {
   struct oc_mapping *m = (struct oc_mapping *)mapping;
-  if (!kind_has_readaround(m->kind) ||
+  if (!readaround_serves(m->kind) ||
       (atomic_load_explicit(&m->random_advised, memory_order_relaxed) &&
        !atomic_load_explicit(&m->readaround_guarded, memory_order_relaxed)))
     return false;
@@ -496,8 +526,7 @@ bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t first, u
    * better than our reads would; scattered prefetches may turn it off again. */
   if (atomic_exchange_explicit(&m->readaround_guarded, false, memory_order_relaxed)) {
     madvise((void *)m->start, m->end - m->start, MADV_NORMAL);
-    atomic_store_explicit(&m->scattered_pages, 0, memory_order_relaxed);
-    atomic_store_explicit(&m->random_advised, false, memory_order_relaxed);
+    readaround_restored(m);
   }
   return true;
 }

@@ -148,6 +148,8 @@ enum oc_single_page oc_os_note_single_page(const struct oc_mapping *mapping, uin
  * scattered: each would read megabytes around the page. Until a prefetched stream
  * there turns it back on (oc_os_readahead_serves). */
 void oc_os_readaround_off(uintptr_t start, size_t len);
+/* Turns it back on there (the group has grown: oc_os_readaround_too_large). */
+void oc_os_readaround_on(uintptr_t start, size_t len);
 /* Releases gathered by the release worker and issued together: one
  * process_madvise(2) MADV_PAGEOUT call on the process's own pidfd for up to
  * OC_RELEASE_BATCH ranges (strided pages cost one system call per batch, not one
@@ -168,6 +170,12 @@ struct oc_release_batch {
  * continued OC_STREAM_RUN blocks. Strided, scattered or anonymous data (no
  * readahead) is never a stream. Racy by design, like oc_os_note_single_page. */
 bool oc_os_readahead_serves(const struct oc_mapping *mapping, uintptr_t first, uintptr_t last);
+/* Whether the device's read-around is too large for the group (too_large: one
+ * fault's read-around would fill a good part of it, the pages still being read when
+ * the group needs them back, and the kernel then kills the program): streams and
+ * pages next to each other are then not left to it, and a stream does not turn it
+ * back on where oc_os_readaround_off turned it off. */
+void oc_os_readaround_too_large(bool too_large);
 /* Swap-backed memory (anonymous, shmem) has no readahead worth the name (the swap
  * fault reads 2^page-cluster pages, synchronously): a prefetch [first, last) that
  * continues one of the mapping's streams (as oc_os_readahead_serves tells them, the
