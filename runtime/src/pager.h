@@ -66,6 +66,8 @@ long oc_pager_fill_pages_max(long most);
 /* Test hook: the pager's resident bytes at which the group reaches its line, at the
  * evict worker's last look; released pages are kept up to three quarters of it. */
 long oc_pager_resident_cap(void);
+/* That cap in pages. */
+long oc_pager_cap_pages(void);
 /* The most pages that may be active (OC_PAGE_ACTIVE) for a cap of cap_pages: three
  * quarters. The rest of the cap takes the pages that come and go, so the clock finds
  * them before the active ones, which it passes while they are young. */

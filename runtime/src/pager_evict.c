@@ -270,8 +270,7 @@ static bool stays_active(const struct oc_pager_region *r, size_t page, long cap_
 /* Evicts about bytes by the clock, through the batch (issued before it returns). */
 static void evict_by_clock(struct evict_batch *b, long bytes) {
   long dropped = 0;
-  long cap_pages = atomic_load_explicit(&resident_cap_now, memory_order_relaxed) /
-                   (long)OC_PAGER_PAGE;
+  long cap_pages = oc_pager_cap_pages();
   uint32_t now = atomic_load_explicit(&oc_pager_evictions, memory_order_relaxed);
   /* Four sweeps at most: the first clears referenced bits, the second evicts what is
    * neither referenced nor active, the third also takes active pages' bits. */
@@ -371,9 +370,8 @@ enum oc_pager_room oc_pager_take_room(size_t bytes, bool must) {
 void oc_pager_room_filled(size_t bytes) { atomic_fetch_sub(&filling_bytes, (long)bytes); }
 
 long oc_pager_fill_pages_max(long most) {
-  long cap_pages = atomic_load_explicit(&resident_cap_now, memory_order_relaxed) /
-                   (long)OC_PAGER_PAGE / FILL_CAP_FRACTION;
-  return cap_pages < 1 ? 1 : cap_pages < most ? cap_pages : most;
+  long pages = oc_pager_cap_pages() / FILL_CAP_FRACTION;
+  return pages < 1 ? 1 : pages < most ? pages : most;
 }
 
 /* Releases kept, their pages written back and marked released: a stack, the most
@@ -418,6 +416,10 @@ static long drop_kept(struct evict_batch *b, long bytes) {
 }
 
 long oc_pager_resident_cap(void) { return atomic_load(&resident_cap_now); }
+
+long oc_pager_cap_pages(void) {
+  return atomic_load_explicit(&resident_cap_now, memory_order_relaxed) / (long)OC_PAGER_PAGE;
+}
 
 long oc_pager_active_page_count(void) { return atomic_load(&oc_pager_active_pages); }
 

@@ -95,7 +95,7 @@ static bool spannable(const struct oc_pager_region *r, size_t page) {
 /* The evictions within which a page that comes back was in use (a refault, in the
  * kernel's words): the pager's cap, in pages. */
 static uint32_t refault_window(void) {
-  long cap_pages = oc_pager_resident_cap() / (long)OC_PAGER_PAGE;
+  long cap_pages = oc_pager_cap_pages();
   return cap_pages > (long)UINT32_MAX ? UINT32_MAX : (uint32_t)cap_pages;
 }
 
