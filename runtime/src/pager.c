@@ -248,6 +248,8 @@ void oc_pager_filled(uintptr_t start, size_t len, bool prefetch, long took_ns,
   }
 }
 
+void oc_pager_prefetch_dropped(void) { oc_count(OC_PAGER_PREFETCHES_NO_ROOM, 1); }
+
 void oc_pager_evicted(uintptr_t start, size_t len, size_t written) {
   oc_trace_event(OC_TRACE_PAGE_OUT, start, len, 0, -1);
   oc_count(OC_PAGER_BYTES_EVICTED, (long)len);

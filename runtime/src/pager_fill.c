@@ -152,6 +152,7 @@ static bool fill_span(struct oc_pager_region *r, size_t first, size_t count, boo
   enum oc_pager_room room = oc_pager_take_room(filling * OC_PAGER_PAGE, !prefetch);
   long room_wait = room == OC_ROOM_WAITED ? oc_now_precise_ns() - began : -1;
   if (room == OC_ROOM_NONE) {
+    oc_pager_prefetch_dropped();
     pthread_mutex_lock(&r->lock);
     for (size_t i = 0; i < count; i++)
       if (mine[i] == FILLING)

@@ -144,6 +144,7 @@ void oc_stats_totals(struct oc_stats_totals *t) {
   t->pager_fault_fill_ns = counter(OC_PAGER_FAULT_FILL_NS);
   t->pager_room_waits = counter(OC_PAGER_ROOM_WAITS);
   t->pager_room_wait_ns = counter(OC_PAGER_ROOM_WAIT_NS);
+  t->pager_prefetches_no_room = counter(OC_PAGER_PREFETCHES_NO_ROOM);
   t->token_acquired = counter(OC_TOKEN_ACQUIRED);
   t->token_hand_ons = counter(OC_TOKEN_HAND_ONS);
   t->token_give_ups = counter(OC_TOKEN_GIVE_UPS);
@@ -199,10 +200,10 @@ bool oc_stats_write_json(const char *path, const struct oc_stats_header *h,
           "  \"pager_bytes_filled\": %ld,\n  \"pager_bytes_prefetched\": %ld,\n"
           "  \"pager_bytes_evicted\": %ld,\n  \"pager_bytes_written\": %ld,\n"
           "  \"pager_fault_fill_ns\": %ld,\n  \"pager_room_waits\": %ld,\n"
-          "  \"pager_room_wait_ns\": %ld,\n",
+          "  \"pager_room_wait_ns\": %ld,\n  \"pager_prefetches_no_room\": %ld,\n",
           t.pager_faults, t.pager_write_faults, t.pager_bytes_filled, t.pager_bytes_prefetched,
           t.pager_bytes_evicted, t.pager_bytes_written, t.pager_fault_fill_ns, t.pager_room_waits,
-          t.pager_room_wait_ns);
+          t.pager_room_wait_ns, t.pager_prefetches_no_room);
   fprintf(out,
           "  \"token_acquired\": %ld,\n  \"token_hand_ons\": %ld,\n  \"token_give_ups\": %ld,\n"
           "  \"token_held_ns\": %ld,\n  \"tags\": [",

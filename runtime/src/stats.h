@@ -43,6 +43,7 @@ enum oc_counter {
   OC_PAGER_FAULT_FILL_NS,  /* fault fills' time, from the fill's start to its pages mapped */
   OC_PAGER_ROOM_WAITS,     /* ... fault fills that waited for the evict worker to make room */
   OC_PAGER_ROOM_WAIT_NS,   /* ... time they waited */
+  OC_PAGER_PREFETCHES_NO_ROOM, /* prefetch fills dropped: no room came within the wait */
   OC_TOKEN_ACQUIRED,       /* arbitration: times this member came to hold the token */
   OC_TOKEN_HAND_ONS,       /* ... passed it to a waiting member */
   OC_TOKEN_GIVE_UPS,       /* ... given back, faults resolved */
@@ -108,7 +109,7 @@ struct oc_stats_totals {
   long pager_faults, pager_write_faults, pager_bytes_filled, pager_bytes_prefetched;
   long token_acquired, token_hand_ons, token_give_ups, token_held_ns;
   long pager_bytes_evicted, pager_bytes_written;
-  long pager_fault_fill_ns, pager_room_waits, pager_room_wait_ns;
+  long pager_fault_fill_ns, pager_room_waits, pager_room_wait_ns, pager_prefetches_no_room;
 };
 
 void oc_stats_totals(struct oc_stats_totals *totals);
