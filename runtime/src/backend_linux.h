@@ -127,7 +127,9 @@ void oc_maps_fork_child(void);
 void oc_os_willneed(uintptr_t start, size_t len);
 /* Residency of [start, start + len), one byte per page (mincore); false if unmapped. */
 bool oc_os_residency(uintptr_t start, size_t len, unsigned char *vec);
-/* Maps the pages in (blocking); false if the kernel lacks MADV_POPULATE_READ. */
+/* Maps the pages in (blocking); false if the kernel lacks MADV_POPULATE_READ. While
+ * read-around is too large for the group (oc_os_readaround_too_large), only reads
+ * them ahead (MADV_WILLNEED), without waiting. */
 bool oc_os_populate_read(uintptr_t start, size_t len);
 /* Notes a prefetch of the single page `page` (address >> page shift) in the mapping,
  * and stops the kernel's read-around there (MADV_RANDOM, once) when the program is
