@@ -5,13 +5,8 @@
 # equals the plain build's run without a limit, and the pager (not the kernel) paged
 # the arrays (its evictions in the OUTCORE_STATS report).
 set -euo pipefail
-clang=$1 outcore_cc=$2 cgroup_run=$3
-src=$(dirname "$0")/pager_malloc.c
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-"$clang" -O2 "$src" -o "$work/plain"
-"$outcore_cc" -O2 "$src" -o "$work/outcore"
-expected=$("$work/plain")
+source "$(dirname "$0")/plain_and_outcore.sh"
+plain_and_outcore pager_malloc "$@"
 status=0
 got=$(CGROUP_RUN_SWAP=0 OUTCORE_BACKEND=pager OUTCORE_SPILL=on OUTCORE_STATS="$work/stats.json" \
       "$cgroup_run" $((64 << 20)) "$work/peak" "$work/outcore") || status=$?

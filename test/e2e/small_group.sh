@@ -5,13 +5,8 @@
 # without a limit. In such groups one fault's read-around (8 MiB on this machine's
 # disk) or a pager fill of 1 MiB with others in flight had the kernel kill the program.
 set -euo pipefail
-clang=$1 outcore_cc=$2 cgroup_run=$3
-src=$(dirname "$0")/small_group.c
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-"$clang" -O2 "$src" -o "$work/plain"
-"$outcore_cc" -O2 "$src" -o "$work/outcore"
-expected=$("$work/plain")
+source "$(dirname "$0")/plain_and_outcore.sh"
+plain_and_outcore small_group "$@"
 failed=0
 for backend in madvise pager; do
   for mib in 8 12; do

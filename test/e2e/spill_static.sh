@@ -5,14 +5,9 @@
 # swap; the output equals the plain build's run without a limit. The plain build in
 # the group is reported, not asserted.
 set -euo pipefail
-clang=$1 outcore_cc=$2 cgroup_run=$3
-src=$(dirname "$0")/spill_static.c
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-"$clang" -O2 "$src" -o "$work/plain"
-"$outcore_cc" -O2 "$src" -o "$work/outcore" -Rpass-missed=outcore-spill 2>/dev/null
+source "$(dirname "$0")/plain_and_outcore.sh"
+plain_and_outcore spill_static "$@" -- -Rpass-missed=outcore-spill 2>/dev/null
 nm "$work/outcore" | grep -q "outcore.spill.globals" || { echo "spill_static: no constructor"; exit 1; }
-expected=$("$work/plain")
 status=0
 got=$(CGROUP_RUN_SWAP=0 "$cgroup_run" $((128 << 20)) "$work/peak" "$work/outcore") || status=$?
 [ "$status" -eq 77 ] && exit 77
