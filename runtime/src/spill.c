@@ -761,7 +761,7 @@ static long readaround_window(void) {
 }
 
 /* Whether one fault's read-around is too large for the group: more than half the
- * limit. A spilled axpy in an 8 or 12 MiB group was killed with 7 MiB of page cache
+ * limit (told to the backend too, which then leaves no stream to it). A spilled axpy in an 8 or 12 MiB group was killed with 7 MiB of page cache
  * still being read around (8 MiB per fault), and in 16 MiB read 2.9 GB for 190 MB of
  * data; in 24 MiB read-around served a mat-vec and a stencil twice as fast as our
  * own reads. */
