@@ -13,7 +13,7 @@ plain=$1 spilling=$2 cgroup_run=$3
 shift 3
 args=("$@")
 [ ${#args[@]} -gt 0 ] || args=(150 3)
-limit=${SPILL_HEADLINE_LIMIT:-$((128 << 20))}
+limit=$((128 << 20))
 dir=${TMPDIR:-/var/tmp}
 peak=$(mktemp "$dir/outcore-peak-XXXXXX")
 err=$(mktemp "$dir/outcore-stderr-XXXXXX")
