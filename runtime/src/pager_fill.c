@@ -151,18 +151,10 @@ static bool fill_span(struct oc_pager_region *r, size_t first, size_t count, boo
   long began = oc_now_precise_ns();
   enum oc_pager_room room = oc_pager_take_room(filling * OC_PAGER_PAGE, !prefetch);
   long room_wait = room == OC_ROOM_WAITED ? oc_now_precise_ns() - began : -1;
-  if (room == OC_ROOM_NONE) {
+  /* Without room, nothing is read or mapped: its pages go back to missing below. */
+  if (room == OC_ROOM_NONE)
     oc_pager_prefetch_dropped();
-    pthread_mutex_lock(&r->lock);
-    for (size_t i = 0; i < count; i++)
-      if (mine[i] == FILLING)
-        r->state[first + i] = OC_PAGE_MISSING;
-    r->busy--;
-    pthread_cond_broadcast(&r->changed);
-    pthread_mutex_unlock(&r->lock);
-    return false;
-  }
-  if (zeros)
+  else if (zeros)
     memset(buf, 0, bytes);
   else if (!oc_pager_store_read(r->io_fd, r->direct, buf, bytes,
                                 (off_t)(first * OC_PAGER_PAGE))) {
@@ -171,7 +163,7 @@ static bool fill_span(struct oc_pager_region *r, size_t first, size_t count, boo
     abort();
   }
   long mapped = 0;
-  for (size_t i = 0; i < count;) {
+  for (size_t i = 0; room != OC_ROOM_NONE && i < count;) {
     size_t j = i;
     while (j < count && mine[j] == FILLING)
       j++;
@@ -192,14 +184,15 @@ static bool fill_span(struct oc_pager_region *r, size_t first, size_t count, boo
       r->state[first + i] =
           filled | (activates(r, first + i, now, window) ? OC_PAGE_ACTIVE : 0);
   atomic_fetch_add(&oc_pager_resident_bytes, mapped);
-  oc_pager_room_filled(filling * OC_PAGER_PAGE);
+  if (room != OC_ROOM_NONE)
+    oc_pager_room_filled(filling * OC_PAGER_PAGE);
   uintptr_t start = atomic_load(&r->start) + first * OC_PAGER_PAGE;
   r->busy--;
   pthread_cond_broadcast(&r->changed);
   pthread_mutex_unlock(&r->lock);
   if (mapped)
     oc_pager_filled(start, (size_t)mapped, prefetch, oc_now_precise_ns() - began, room_wait);
-  return true;
+  return room != OC_ROOM_NONE;
 }
 
 /* Region locked, page MISSING: fills from page up, asked pages or the stream's
