@@ -316,9 +316,15 @@ static void evict_by_clock(struct evict_batch *b, long bytes) {
   evict_batch_issue(b);
 }
 
-static long headroom(long cap) {
-  return cap / HEADROOM_FRACTION > HEADROOM_MIN ? cap / HEADROOM_FRACTION : HEADROOM_MIN;
+/* whole / fraction, at least min_bytes or an eighth of whole if that is less: minimums
+ * sized for tens of MiB left the pager no cap in a 6 MiB group (each fault then waited
+ * for room that never came). */
+static long part_of(long whole, long fraction, long min_bytes) {
+  long least = whole > 0 && whole / 8 < min_bytes ? whole / 8 : min_bytes;
+  return whole / fraction > least ? whole / fraction : least;
 }
+
+static long headroom(long cap) { return part_of(cap, HEADROOM_FRACTION, HEADROOM_MIN); }
 
 /* The pager's resident bytes at which the group's working set reaches the line (the
  * limit less a margin). Exact between samples, as the pager counts what it maps
@@ -329,7 +335,7 @@ static long resident_cap(void) {
   struct oc_limit_figures f;
   oc_limit_refresh();
   oc_limit_cached(&f);
-  long margin = f.limit / 32 > MARGIN_MIN ? f.limit / 32 : MARGIN_MIN;
+  long margin = part_of(f.limit, 32, MARGIN_MIN);
   return atomic_load(&oc_pager_resident_bytes) - (f.working_set + margin - f.limit);
 }
 
