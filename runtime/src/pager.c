@@ -13,6 +13,7 @@
 #include "outcore/outcore.h"
 #include "pager_region.h"
 #include "pager_store.h"
+#include "residency.h"
 #include "spill_file.h"
 #include "stats.h"
 #include "trace.h"
@@ -248,7 +249,12 @@ void oc_pager_filled(uintptr_t start, size_t len, bool prefetch, long took_ns,
   }
 }
 
-void oc_pager_prefetch_dropped(void) { oc_count(OC_PAGER_PREFETCHES_NO_ROOM, 1); }
+void oc_pager_prefetch_dropped(uintptr_t start, size_t len) {
+  oc_count(OC_PAGER_PREFETCHES_NO_ROOM, 1);
+  /* The hint marked these pages resident: left so, its repeats would be filtered and
+   * every page would wait for a fault fill, until the next resync. */
+  oc_residency_clear_resident(start >> OC_GRANULE_SHIFT, (start + len) >> OC_GRANULE_SHIFT);
+}
 
 void oc_pager_evicted(uintptr_t start, size_t len, size_t written) {
   oc_trace_event(OC_TRACE_PAGE_OUT, start, len, 0, -1);

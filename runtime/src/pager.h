@@ -85,8 +85,8 @@ void oc_pager_saw_fault(uintptr_t addr, bool write, bool missing);
  * for room (-1: it did not wait). */
 void oc_pager_filled(uintptr_t start, size_t len, bool prefetch, long took_ns,
                      long room_wait_ns);
-/* A prefetch fill dropped: no room came within the wait. */
-void oc_pager_prefetch_dropped(void);
+/* A prefetch fill of [start, start + len) dropped: no room came within the wait. */
+void oc_pager_prefetch_dropped(uintptr_t start, size_t len);
 void oc_pager_evicted(uintptr_t start, size_t len, size_t written);
 /* Dirty pages written back and kept (released while the pager had room). */
 void oc_pager_wrote_back(size_t written);

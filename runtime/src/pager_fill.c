@@ -152,11 +152,9 @@ static bool fill_span(struct oc_pager_region *r, size_t first, size_t count, boo
   enum oc_pager_room room = oc_pager_take_room(filling * OC_PAGER_PAGE, !prefetch);
   long room_wait = room == OC_ROOM_WAITED ? oc_now_precise_ns() - began : -1;
   /* Without room, nothing is read or mapped: its pages go back to missing below. */
-  if (room == OC_ROOM_NONE)
-    oc_pager_prefetch_dropped();
-  else if (zeros)
+  if (room != OC_ROOM_NONE && zeros)
     memset(buf, 0, bytes);
-  else if (!oc_pager_store_read(r->io_fd, r->direct, buf, bytes,
+  else if (room != OC_ROOM_NONE && !oc_pager_store_read(r->io_fd, r->direct, buf, bytes,
                                 (off_t)(first * OC_PAGER_PAGE))) {
     /* The faulting thread cannot continue without its data. */
     oc_pager_store_failed(r->what, "read", errno);
@@ -192,6 +190,8 @@ static bool fill_span(struct oc_pager_region *r, size_t first, size_t count, boo
   pthread_mutex_unlock(&r->lock);
   if (mapped)
     oc_pager_filled(start, (size_t)mapped, prefetch, oc_now_precise_ns() - began, room_wait);
+  else if (room == OC_ROOM_NONE)
+    oc_pager_prefetch_dropped(start, bytes);
   return room != OC_ROOM_NONE;
 }
 

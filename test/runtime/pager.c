@@ -1,6 +1,6 @@
 /* Pager backend (OUTCORE_BACKEND=pager) tests on oc_pager_map regions; one mode per
  * run: fill (initial data, write-back at unmap), prefetch (a hint fills ahead of the
- * faults), evict (a release writes dirty pages back, which then read back),
+ * faults; after a dropped prefetch its repeat does), evict (a release writes dirty pages back, which then read back),
  * evict_scattered (thousands of single-page releases at once: none lost), kept_first
  * (in a group: released pages are kept while there is room and make the room first),
  * fork (the child has no such memory: it faults; the parent keeps its data),
@@ -34,6 +34,7 @@
 #include "outcore/outcore.h"
 #include "pager.h"
 #include "resident_pages.h"
+#include "residency.h"
 #include "spill.h"
 #include "stats.h"
 
@@ -292,6 +293,17 @@ static void prefetch_mode(const char *path) {
   }
   CHECK(resident == want, "prefetch mapped %ld of %ld pages", resident, want);
   CHECK(resident_pages(p + want * PAGE, pages - want) == 0, "pages past the hint were mapped");
+  /* A prefetch the pager drops for want of room (as in a small group) leaves its pages
+   * unmarked, so that the hint's next repeat is not filtered but fills them. */
+  char *next = p + want * PAGE;
+  uintptr_t granule = (uintptr_t)next >> OC_GRANULE_SHIFT;
+  oc_residency_set_resident(granule, granule + 64); /* what the dropped prefetch's hint did */
+  oc_pager_prefetch_dropped((uintptr_t)next, 64 * PAGE);
+  for (long start = now_ms(); now_ms() - start < 5000 && resident_pages(next, 64) < 64;
+       usleep(20000))
+    oc_prefetch_block(next, 64, 0, 1);
+  CHECK(resident_pages(next, 64) == 64, "after a dropped prefetch, its hint mapped %ld of 64 pages",
+        resident_pages(next, 64));
   for (long i = 0; i < pages; i++)
     CHECK(page_is(p, i, 0), "page %ld after prefetch", i);
   oc_pager_unmap(p, pages * PAGE);
