@@ -257,41 +257,66 @@ std::optional<AddressSpan> span(const SCEV *S, const Loop *Outer, ScalarEvolutio
 }
 
 /// The bytes the dense references of one array touch: references whose
-/// starts differ by a constant (a[i-1][j], a[i][j], a[i+1][j]; a[i][k] and
+/// starts differ by a value fixed before the nest (a[i-1][j], a[i][j],
+/// a[i+1][j], a constant apart or, rows of n elements, 2n; a[i][k] and
 /// a[j][k]) share one extent, the widest span plus the spread of the starts,
-/// not one span each. Capped by the array's size when that is known.
+/// where that is less than their spans one by one (a[0][j] and a[n-1][j] lie
+/// far apart). Capped by the array's size when that is known.
 struct ArrayExtent {
   const SCEV *Start, *Span;
-  int64_t Lo, Hi; ///< byte offsets from Start covered by the starts
+  const SCEV *Lo, *Hi; ///< byte offsets from Start covered by the starts
+  const SCEV *Apart;   ///< the references' spans and elements, summed
+  unsigned Refs;
   std::optional<int64_t> ArrayBytes;
 
+  ArrayExtent(const SCEV *Start, const SCEV *Span, int64_t ElemSize,
+              std::optional<int64_t> ArrayBytes, ScalarEvolution &SE)
+      : Start(Start), Span(Span), Lo(SE.getZero(Span->getType())),
+        Hi(SE.getConstant(Span->getType(), ElemSize)), Apart(SE.getAddExpr(Span, Hi)), Refs(1),
+        ArrayBytes(ArrayBytes) {}
+
+  /// The bytes from the lowest start to the highest start's element.
+  const SCEV *spread(ScalarEvolution &SE) const { return SE.getMinusSCEV(Hi, Lo); }
+
   const SCEV *bytes(int64_t PageSize, ScalarEvolution &SE) const {
+    Type *Ty = Span->getType();
     // A page more for a start that is not page aligned.
-    const SCEV *Bytes = SE.getAddExpr(Span, SE.getConstant(Span->getType(), Hi - Lo + PageSize));
-    return ArrayBytes ? SE.getUMinExpr(Bytes, SE.getConstant(Span->getType(), *ArrayBytes))
-                      : Bytes;
+    const SCEV *Joined = SE.getAddExpr(SE.getAddExpr(Span, spread(SE)), SE.getConstant(Ty, PageSize));
+    // Starts a constant apart are near (a stencil's neighbours): joined.
+    const SCEV *Bytes =
+        isa<SCEVConstant>(spread(SE))
+            ? Joined
+            : SE.getUMinExpr(Joined, SE.getAddExpr(Apart, SE.getConstant(Ty, Refs * PageSize)));
+    return ArrayBytes ? SE.getUMinExpr(Bytes, SE.getConstant(Ty, *ArrayBytes)) : Bytes;
   }
 };
 
 /// Joins A (elements of ElemSize bytes) to E when their starts differ by a
-/// constant.
-bool joinExtent(ArrayExtent &E, const AddressSpan &A, int64_t ElemSize, ScalarEvolution &SE) {
-  std::optional<APInt> Off = SE.computeConstantDifference(A.Start, E.Start);
-  if (!Off)
+/// value invariant in the nest Outer (the same array).
+bool joinExtent(ArrayExtent &E, const AddressSpan &A, int64_t ElemSize, const Loop *Outer,
+                ScalarEvolution &SE) {
+  if (SE.getPointerBase(A.Start) != SE.getPointerBase(E.Start))
     return false;
-  int64_t O = Off->getSExtValue();
-  E.Lo = std::min(E.Lo, O);
-  E.Hi = std::max(E.Hi, O + ElemSize);
+  const SCEV *Off = SE.getMinusSCEV(A.Start, E.Start);
+  if (isa<SCEVCouldNotCompute>(Off) || !SE.isLoopInvariant(Off, Outer))
+    return false;
+  Type *Ty = E.Span->getType();
+  Off = SE.getTruncateOrSignExtend(Off, Ty);
+  const SCEV *Elem = SE.getConstant(Ty, ElemSize);
+  E.Lo = SE.getSMinExpr(E.Lo, Off);
+  E.Hi = SE.getSMaxExpr(E.Hi, SE.getAddExpr(Off, Elem));
   E.Span = SE.getUMaxExpr(E.Span, A.Bytes);
+  E.Apart = SE.getAddExpr(E.Apart, SE.getAddExpr(A.Bytes, Elem));
+  ++E.Refs;
   return true;
 }
 
 void addToExtents(std::vector<ArrayExtent> &Extents, const AddressSpan &A, const NestRef &Ref,
-                  ScalarEvolution &SE) {
+                  const Loop *Outer, ScalarEvolution &SE) {
   for (ArrayExtent &E : Extents)
-    if (joinExtent(E, A, Ref.ElemSize, SE))
+    if (joinExtent(E, A, Ref.ElemSize, Outer, SE))
       return;
-  Extents.push_back({A.Start, A.Bytes, 0, Ref.ElemSize, Ref.ArrayBytes});
+  Extents.emplace_back(A.Start, A.Bytes, Ref.ElemSize, Ref.ArrayBytes, SE);
 }
 
 /// The rows a nest reads through row pointers (a[i][j] of double **a): the
@@ -304,9 +329,8 @@ struct RowsExtent {
 
   const SCEV *bytes(int64_t PageSize, ScalarEvolution &SE) const {
     Type *Ty = Pointers.Span->getType();
-    const SCEV *Rows =
-        SE.getUDivExpr(SE.getAddExpr(Pointers.Span, SE.getConstant(Ty, Pointers.Hi - Pointers.Lo)),
-                       SE.getConstant(Ty, PointerSize));
+    const SCEV *Rows = SE.getUDivExpr(SE.getAddExpr(Pointers.Span, Pointers.spread(SE)),
+                                      SE.getConstant(Ty, PointerSize));
     return SE.getMulExpr(Rows, SE.getAddExpr(RowSpan, SE.getConstant(Ty, ElemSize + PageSize)));
   }
 };
@@ -323,12 +347,12 @@ bool addToRows(std::vector<RowsExtent> &Rows, Instruction *Access, LoadInst *Row
     return false;
   int64_t PointerSize = RowLoad->getDataLayout().getTypeStoreSize(RowLoad->getType());
   for (RowsExtent &E : Rows)
-    if (E.ElemSize == Ref.ElemSize && joinExtent(E.Pointers, *Pointers, PointerSize, SE)) {
+    if (E.ElemSize == Ref.ElemSize && joinExtent(E.Pointers, *Pointers, PointerSize, Outer, SE)) {
       E.RowSpan = SE.getUMaxExpr(E.RowSpan, InRow->Bytes);
       return true;
     }
-  Rows.push_back({{Pointers->Start, Pointers->Bytes, 0, PointerSize, std::nullopt}, InRow->Bytes,
-                  PointerSize, Ref.ElemSize});
+  Rows.push_back({ArrayExtent(Pointers->Start, Pointers->Bytes, PointerSize, std::nullopt, SE),
+                  InRow->Bytes, PointerSize, Ref.ElemSize});
   return true;
 }
 
@@ -548,7 +572,7 @@ Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, ScalarEvolut
     // Affine, or a stream along a telescoping loop (val[k] from rowptr[r]).
     if (!A)
       return {};
-    addToExtents(Extents, *A, Ref, SE);
+    addToExtents(Extents, *A, Ref, Outer, SE);
   }
   const SCEV *Dense = SE.getZero(I64);
   for (const ArrayExtent &E : Extents)
