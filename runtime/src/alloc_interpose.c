@@ -189,7 +189,7 @@ OC_EXPORT void *realloc(void *p, size_t bytes) {
   }
   /* A spilled block stays where it is while it is big enough to ask about. */
   enum oc_spill_place place =
-      !owned ? oc_spill_wanted(bytes)
+      !owned ? oc_spill_wanted(bytes, counted_bytes(p))
       : bytes < NEVER_COUNTED_BELOW || bytes < (size_t)atomic_load(&oc_spill_ask_min)
           ? OC_SPILL_NOWHERE
       : oc_spill_in_arena(p) ? OC_SPILL_ARENA

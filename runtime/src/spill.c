@@ -118,11 +118,12 @@ enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t byt
     return OC_SPILL_NOWHERE;
   if (in->mode == OC_SPILL_ON)
     return bytes >= OC_SPILL_OWN_FILE_MIN ? OC_SPILL_OWN_FILE : OC_SPILL_ARENA;
-  size_t sizeable = (size_t)(in->limit / OC_SPILL_SIZEABLE_FRACTION);
-  if (bytes >= sizeable)
-    return (size_t)in->swap_room < bytes ? OC_SPILL_OWN_FILE : OC_SPILL_NOWHERE;
   size_t held = bytes + (size_t)(in->heap > 0 ? in->heap : 0);
-  return held >= sizeable && (size_t)in->swap_room < held ? OC_SPILL_ARENA : OC_SPILL_NOWHERE;
+  if (held < (size_t)(in->limit / OC_SPILL_HELD_FRACTION))
+    return OC_SPILL_NOWHERE;
+  if (bytes >= (size_t)(in->limit / OC_SPILL_SIZEABLE_FRACTION))
+    return (size_t)in->swap_room < bytes ? OC_SPILL_OWN_FILE : OC_SPILL_NOWHERE;
+  return (size_t)in->swap_room < held ? OC_SPILL_ARENA : OC_SPILL_NOWHERE;
 }
 
 static bool readaround_too_large(void);
@@ -182,11 +183,12 @@ static long swap_room_at(long sampled_ns) {
   return atomic_load_explicit(&room, memory_order_relaxed);
 }
 
-enum oc_spill_place oc_spill_wanted(size_t bytes) {
+enum oc_spill_place oc_spill_wanted(size_t bytes, size_t replaced) {
   if (reentered() || !ensure_settings())
     return OC_SPILL_NOWHERE;
-  struct oc_spill_inputs in = {settings.mode, settings.min, 0, 0,
-                               atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed)};
+  struct oc_spill_inputs in = {
+      settings.mode, settings.min, 0, 0,
+      atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed) - (long)replaced};
   if (settings.mode == OC_SPILL_AUTO && bytes >= (size_t)settings.min) {
     /* Most blocks are far from the limit: the last sample says so without a clock
      * read. A block spilled even with no swap at all takes a fresh sample, and only
@@ -194,7 +196,7 @@ enum oc_spill_place oc_spill_wanted(size_t bytes) {
     struct oc_limit_figures f;
     oc_limit_cached(&f);
     in.limit = f.limit;
-    atomic_store_explicit(&oc_spill_ask_total, (size_t)(f.limit > 0 ? f.limit : 0) / 16,
+    atomic_store_explicit(&oc_spill_ask_total, (size_t)(f.limit > 0 ? f.limit : 0) / 4,
                           memory_order_relaxed);
     if (f.sampled_ns != OC_LIMIT_NEVER_SAMPLED && oc_spill_decide(&in, bytes) == OC_SPILL_NOWHERE)
       return OC_SPILL_NOWHERE;
@@ -586,7 +588,7 @@ bool oc_spill_small_wanted(const struct oc_spill_inputs *in) {
   if (in->mode != OC_SPILL_AUTO)
     return in->mode == OC_SPILL_ON;
   size_t heap = (size_t)(in->heap > 0 ? in->heap : 0);
-  return heap >= (size_t)(in->limit / OC_SPILL_SMALL_FRACTION) && (size_t)in->swap_room < heap;
+  return heap >= (size_t)(in->limit / OC_SPILL_HELD_FRACTION) && (size_t)in->swap_room < heap;
 }
 
 void oc_spill_small_check(void) {
@@ -609,7 +611,7 @@ void oc_spill_small_check(void) {
 }
 
 void *oc_spill_alloc(size_t bytes, size_t align) {
-  switch (oc_spill_wanted(bytes)) {
+  switch (oc_spill_wanted(bytes, 0)) {
   case OC_SPILL_OWN_FILE:
     return oc_spill_alloc_always(bytes, align);
   case OC_SPILL_ARENA:

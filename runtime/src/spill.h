@@ -41,12 +41,16 @@
 #include "config.h"
 
 #define OC_SPILL_MAGIC 0x5bd1e9950c5f0000ULL /* top bits set: never a chunk size */
-/* Sizeable part of the memory limit (OUTCORE_SPILL=auto): 1/8 of it. */
+/* Sizeable part of the memory limit (OUTCORE_SPILL=auto): 1/8 of it; such a block
+ * gets a file of its own when it spills, a smaller one a place in the arena. */
 #define OC_SPILL_SIZEABLE_FRACTION 8
-/* For small blocks, half of it: a slab slot costs a lock and a bitmap search per
- * malloc and free (about 2.4x glibc's instructions), a price for a program that is
- * heading out of memory, not for one that merely holds a sizeable heap. */
-#define OC_SPILL_SMALL_FRACTION 2
+/* Blocks spill (OUTCORE_SPILL=auto) only once the program's blocks make half the
+ * limit: a program that merely holds a sizeable heap keeps ordinary memory. A
+ * spilled block costs each first write the file system's page_mkwrite and each
+ * page a write-back (a 100 MB array in a 256 MiB group without swap took twice
+ * plain's time), and a slab slot a lock and a bitmap search per malloc and free
+ * (about 2.4x glibc's instructions): prices for a program heading out of memory. */
+#define OC_SPILL_HELD_FRACTION 2
 
 struct oc_spill_inputs {
   enum oc_spill_mode mode;
@@ -67,10 +71,11 @@ enum oc_spill_place {
 #define OC_SPILL_OWN_FILE_MIN ((size_t)1 << 20)
 
 /* Where should a block of bytes go? off: nowhere; below min: nowhere; on: a file of
- * its own from OC_SPILL_OWN_FILE_MIN, the arena below; auto: a file of its own when it is at least 1/8 of the limit and swap
- * cannot hold it; the arena when it is smaller, but together with the program's
- * heap of blocks of OC_SPILL_HEAP_COUNTED bytes or more it is 1/8 of the limit and
- * swap cannot hold them (a matrix allocated row by row). */
+ * its own from OC_SPILL_OWN_FILE_MIN, the arena below; auto: nowhere while, together
+ * with the program's heap of blocks of OC_SPILL_HEAP_COUNTED bytes or more, it makes
+ * less than half the limit (OC_SPILL_HELD_FRACTION); else a file of its own when it
+ * is at least 1/8 of the limit and swap cannot hold it, the arena when it is smaller
+ * and swap cannot hold the heap with it (a matrix allocated row by row). */
 enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t bytes);
 
 /* Bytes of the ordinary (glibc) blocks of at least OC_SPILL_HEAP_COUNTED bytes the
@@ -84,14 +89,14 @@ extern _Atomic(long) oc_spill_heap_bytes __attribute__((visibility("hidden")));
  * SIZE_MAX when spilling is off. */
 extern _Atomic(size_t) oc_spill_ask_min __attribute__((visibility("hidden")));
 /* And the least block plus heap worth asking about: 0 until a limit is known and
- * under OUTCORE_SPILL=on; under auto 1/16 of the limit last seen (half the 1/8
+ * under OUTCORE_SPILL=on; under auto 1/4 of the limit last seen (half the half
  * that spills, so that a limit halved since still gets asked). */
 extern _Atomic(size_t) oc_spill_ask_total __attribute__((visibility("hidden")));
 
 /* Small blocks (below a page; spill_slab.h) spill into slab runs of the arena while
  * the heap as a whole is large: under OUTCORE_SPILL=on always; under auto once
  * every live block (glibc's, as mallinfo2 counts them, and the spilled ones) is
- * half the limit (OC_SPILL_SMALL_FRACTION) and swap cannot hold them. oc_spill_small_min is the least
+ * half the limit (OC_SPILL_HELD_FRACTION) and swap cannot hold them. oc_spill_small_min is the least
  * block that then spills (OUTCORE_SPILL_MIN), SIZE_MAX while none does. The
  * interposed allocator asks again (oc_spill_small_check) after each
  * OC_SPILL_SMALL_CHECK_BYTES of small blocks a thread makes. */
@@ -144,9 +149,10 @@ size_t oc_spill_usable_size(const void *p);
  * when that is impossible, and always for the arena's blocks (the caller then
  * copies). */
 void *oc_spill_resize(void *p, size_t bytes);
-/* Where would a block of bytes go now? Reads the settings on first use; reads the
- * swap's room only for a block that would be spilled without swap. */
-enum oc_spill_place oc_spill_wanted(size_t bytes);
+/* Where would a block of bytes go now, in place of a block of the heap of replaced
+ * counted bytes (a realloc; 0 for a new block)? Reads the settings on first use;
+ * reads the swap's room only for a block that would be spilled without swap. */
+enum oc_spill_place oc_spill_wanted(size_t bytes, size_t replaced);
 /* Live spilled blocks and their bytes (tests, the verbose summary). */
 void oc_spill_totals(long *blocks, long *bytes);
 

@@ -18,7 +18,7 @@
  *             spill_readaround.sh: each fault's read-around, all overlapping windows,
  *             pushes out the pages the next columns reuse.
  *   heap      (OUTCORE_SPILL=auto, in a 64 MiB group without swap) rows of
- *             64 KiB: ordinary memory until they hold 1/8 of the limit, spilled (the
+ *             64 KiB: ordinary memory until they hold half the limit, spilled (the
  *             arena's one mapping) after; a forked child's writes stay its own and
  *             it spills rows too; all freed, as many again as the first ordinary
  *             ones are ordinary again (frees count), and calloc'd rows read as
@@ -177,7 +177,7 @@ static void released(void) {
 }
 
 static void heap(void) {
-  enum { ROWS = 400, ROW = 64 << 10 };
+  enum { ROWS = 700, ROW = 64 << 10 };
   static char *rows[ROWS];
   int ordinary = 0;
   for (int i = 0; i < ROWS; i++) {
@@ -186,9 +186,10 @@ static void heap(void) {
     if (!in_spilled_mapping(rows[i]))
       ordinary++;
     else
-      CHECK(i >= 100); /* 1/8 of 64 MiB is 128 rows, less glibc's and stdio's */
+      CHECK(i >= 400); /* half of 64 MiB is 512 rows, less the runtime's margin, glibc's and stdio's */
   }
-  CHECK(ordinary >= 100 && ordinary <= 128);
+  printf("spill_alloc heap: %d rows of 64 KiB in ordinary memory\n", ordinary);
+  CHECK(ordinary >= 400 && ordinary <= 512);
   CHECK(spilled_mappings() == 1);
   /* A child gets its own copy of the arena, and spills rows into it. */
   pid_t pid = fork();

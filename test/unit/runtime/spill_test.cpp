@@ -24,8 +24,8 @@ constexpr long MiB = 1L << 20;
 
 TEST(SpillDecide, ModesThresholdAndSwap) {
   oc_spill_inputs in{OC_SPILL_AUTO, MiB, 120 * MiB, 0, 0};
-  EXPECT_EQ(oc_spill_decide(&in, 15 * MiB), OC_SPILL_OWN_FILE); // 1/8 of the limit, no swap
-  EXPECT_EQ(oc_spill_decide(&in, 14 * MiB), OC_SPILL_NOWHERE);  // less than 1/8
+  EXPECT_EQ(oc_spill_decide(&in, 60 * MiB), OC_SPILL_OWN_FILE); // half the limit, no swap
+  EXPECT_EQ(oc_spill_decide(&in, 59 * MiB), OC_SPILL_NOWHERE);  // fits beside the rest
   in.swap_room = 1024 * MiB;
   EXPECT_EQ(oc_spill_decide(&in, 300 * MiB), OC_SPILL_NOWHERE); // swap holds it
   in.swap_room = 100 * MiB;
@@ -35,6 +35,17 @@ TEST(SpillDecide, ModesThresholdAndSwap) {
   EXPECT_EQ(oc_spill_decide(&in, MiB - 1), OC_SPILL_NOWHERE);   // below OUTCORE_SPILL_MIN
   in.mode = OC_SPILL_OFF;
   EXPECT_EQ(oc_spill_decide(&in, 1024 * MiB), OC_SPILL_NOWHERE);
+}
+
+TEST(SpillDecide, SizeableBlocksSpillOnceTheHeapWithThemIsHalfTheLimit) {
+  // Arrays of 40 MiB in a 120 MiB limit, no swap: the first stays in ordinary
+  // memory (a program whose data fit must not pay for files), the second spills.
+  oc_spill_inputs in{OC_SPILL_AUTO, MiB, 120 * MiB, 0, 0};
+  EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_NOWHERE);
+  in.heap = 40 * MiB;
+  EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_FILE);
+  in.heap = 19 * MiB; // and 1/8 of the limit or more: a file of its own
+  EXPECT_EQ(oc_spill_decide(&in, 41 * MiB), OC_SPILL_OWN_FILE);
 }
 
 TEST(SpillDecide, SmallBlocksSpillOnceTheWholeHeapIsHalfTheLimit) {
@@ -51,15 +62,15 @@ TEST(SpillDecide, SmallBlocksSpillOnceTheWholeHeapIsHalfTheLimit) {
   EXPECT_FALSE(oc_spill_small_wanted(&in));
 }
 
-TEST(SpillDecide, RowsJoinTheArenaOnceTheHeapIsSizeable) {
+TEST(SpillDecide, RowsJoinTheArenaOnceTheHeapIsHalfTheLimit) {
   // Rows of 64 KiB in a 128 MiB limit, no swap: ordinary memory until the heap of
-  // such blocks reaches 1/8 of the limit, the arena after.
+  // such blocks reaches half the limit, the arena after.
   constexpr long Row = 64 << 10;
   oc_spill_inputs in{OC_SPILL_AUTO, OC_SPILL_MIN_FLOOR, 128 * MiB, 0, 0};
   EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_NOWHERE);
-  in.heap = 16 * MiB - Row - 1;
+  in.heap = 64 * MiB - Row - 1;
   EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_NOWHERE);
-  in.heap = 16 * MiB - Row;
+  in.heap = 64 * MiB - Row;
   EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_ARENA);
   in.heap = -5 * MiB; // drifted below zero: nothing held
   EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_NOWHERE);
