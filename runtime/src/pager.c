@@ -89,12 +89,13 @@ const struct oc_backend oc_backend_pager = {
 
 /* ---- regions ------------------------------------------------------------------ */
 
-bool oc_pager_adopt(void *start, size_t len, int store_fd, size_t stored_len, const char *what) {
+bool oc_pager_adopt(void *start, size_t len, int store_fd, size_t stored_len, const char *what,
+                    bool copied_at_fork) {
   if (!oc_pager_running()) {
     errno = ENOSYS;
     return false;
   }
-  if (!oc_pager_region_add((uintptr_t)start, len, store_fd, stored_len, what))
+  if (!oc_pager_region_add((uintptr_t)start, len, store_fd, stored_len, what, copied_at_fork))
     return false;
   /* Its faults and evictions then have an array in outcore-prof, hinted or not. */
   oc_trace_event(OC_TRACE_MAPPING, (uintptr_t)start, len, 0, -1);
@@ -179,7 +180,7 @@ __attribute__((visibility("default"))) void *oc_pager_map(size_t size, const cha
              paged ? MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE : MAP_SHARED, paged ? -1 : fd, 0);
     /* Where the pager cannot take it, the kernel pages the file: the same data. */
     if (p != MAP_FAILED && paged &&
-        !oc_pager_adopt(p, len, fd, (size_t)st.st_size, mapped[slot].what)) {
+        !oc_pager_adopt(p, len, fd, (size_t)st.st_size, mapped[slot].what, false)) {
       munmap(p, len);
       paged = false;
       p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);

@@ -30,8 +30,11 @@ extern const struct oc_backend oc_backend_pager __attribute__((visibility("hidde
 /* Pages [start, start + len) (page-aligned private anonymous memory, already
  * mapped, untouched) from store_fd, which holds len bytes, reserved, with data in
  * its first stored_len (zeros after: a fresh file has none); the caller
- * keeps store_fd open until oc_pager_forget. False (errno set) if it cannot. */
-bool oc_pager_adopt(void *start, size_t len, int store_fd, size_t stored_len, const char *what);
+ * keeps store_fd open until oc_pager_forget. copied_at_fork: the caller gives a
+ * forked child a copy of it (spilled blocks); else the child has none. False
+ * (errno set) if it cannot. */
+bool oc_pager_adopt(void *start, size_t len, int store_fd, size_t stored_len, const char *what,
+                    bool copied_at_fork);
 /* Stops paging the region at start; write_back: its dirty pages go to the store
  * first (false if some could not). The caller then unmaps it. */
 bool oc_pager_forget(void *start, bool write_back);

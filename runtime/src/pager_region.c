@@ -65,7 +65,8 @@ bool oc_pager_uffd_open(void) {
 }
 
 struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int store_fd,
-                                            size_t stored_len, const char *what) {
+                                            size_t stored_len, const char *what,
+                                            bool copied_at_fork) {
   size_t pages = len / OC_PAGER_PAGE;
   uint32_t *records = mmap(NULL, page_records_bytes(pages), PROT_READ | PROT_WRITE,
                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -96,6 +97,7 @@ struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int sto
     if (!r->direct)
       r->io_fd = store_fd;
     r->what = what;
+    r->copied_at_fork = copied_at_fork;
     r->busy = 0;
     r->dying = false;
     r->generation++;
@@ -304,11 +306,13 @@ bool oc_pager_drop_begin(void) {
 
 void oc_pager_drop_end(void) { pthread_rwlock_unlock(&events_gate); }
 
-/* No lock: the child starts with no regions whatever was under way. */
+/* No lock: the child starts with no regions whatever was under way. Spilled blocks
+ * are copied by the spill module's own fork handler, which may run before or after
+ * this one (they run in the reverse order of their registration). */
 void oc_pager_region_fork_prepare(void) {
-  bool any = false; /* not held: the child gets no copy */
+  bool any = false;
   for (unsigned i = 0; i < OC_PAGER_REGIONS && !any; i++)
-    any = atomic_load(&oc_pager_regions[i].start) != 0 && !oc_pager_regions[i].held;
+    any = atomic_load(&oc_pager_regions[i].start) != 0 && !oc_pager_regions[i].copied_at_fork;
   if (any && !atomic_exchange(&fork_reported, true))
     fprintf(stderr, "outcore: memory paged by OUTCORE_BACKEND=pager is not inherited by a "
                     "forked child (MADV_DONTFORK): the child must not touch it\n");

@@ -48,6 +48,7 @@ struct oc_pager_region {
   int io_fd;     /* O_DIRECT descriptor of the same file, or store_fd */
   bool direct;   /* io_fd bypasses the page cache */
   const char *what; /* for messages: "spilled memory" or the backing path */
+  bool copied_at_fork; /* its owner gives a forked child a copy (spilled blocks) */
   pthread_mutex_t lock;
   pthread_cond_t changed; /* a page left FILLING or EVICTING; busy fell */
   unsigned busy;          /* I/O in flight outside the lock */
@@ -79,9 +80,11 @@ bool oc_pager_uffd_open(void);
 
 /* Registers [start, start + len) (page-aligned, private anonymous, mapped) with
  * store_fd behind it (at least len bytes, reserved; data only in its first
- * stored_len bytes, zeros after); NULL with errno set on failure. */
+ * stored_len bytes, zeros after; copied_at_fork as oc_pager_adopt's); NULL with
+ * errno set on failure. */
 struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int store_fd,
-                                            size_t stored_len, const char *what);
+                                            size_t stored_len, const char *what,
+                                            bool copied_at_fork);
 /* Waits for the region's I/O, unregisters it (threads blocked on it wake and see
  * plain memory) and frees its slot. write_back: dirty pages go to the store first;
  * false if any could not be written (they stay in memory, which is then plain). */

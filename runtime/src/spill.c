@@ -290,7 +290,7 @@ void *oc_spill_alloc_always(size_t bytes, size_t align) {
     if (data + file_len < base + reserve_len)
       munmap(data + file_len, (size_t)(base + reserve_len - data - file_len));
     /* Under the pager the block stays private memory, paged from the file. */
-    paged = pager && oc_pager_adopt(data, file_len, fd, 0, "spilled memory");
+    paged = pager && oc_pager_adopt(data, file_len, fd, 0, "spilled memory", true);
     if (!paged &&
         mmap(data, file_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED) {
       error = errno;
