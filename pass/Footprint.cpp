@@ -280,11 +280,12 @@ struct ArrayExtent {
 
   const SCEV *bytes(int64_t PageSize, ScalarEvolution &SE) const {
     Type *Ty = Span->getType();
+    const SCEV *Spread = spread(SE);
     // A page more for a start that is not page aligned.
-    const SCEV *Joined = SE.getAddExpr(SE.getAddExpr(Span, spread(SE)), SE.getConstant(Ty, PageSize));
+    const SCEV *Joined = SE.getAddExpr(SE.getAddExpr(Span, Spread), SE.getConstant(Ty, PageSize));
     // Starts a constant apart are near (a stencil's neighbours): joined.
     const SCEV *Bytes =
-        isa<SCEVConstant>(spread(SE))
+        isa<SCEVConstant>(Spread)
             ? Joined
             : SE.getUMinExpr(Joined, SE.getAddExpr(Apart, SE.getConstant(Ty, Refs * PageSize)));
     return ArrayBytes ? SE.getUMinExpr(Bytes, SE.getConstant(Ty, *ArrayBytes)) : Bytes;

@@ -154,8 +154,8 @@ static bool fill_span(struct oc_pager_region *r, size_t first, size_t count, boo
   /* Without room, nothing is read or mapped: its pages go back to missing below. */
   if (room != OC_ROOM_NONE && zeros)
     memset(buf, 0, bytes);
-  else if (room != OC_ROOM_NONE && !oc_pager_store_read(r->io_fd, r->direct, buf, bytes,
-                                (off_t)(first * OC_PAGER_PAGE))) {
+  else if (room != OC_ROOM_NONE &&
+           !oc_pager_store_read(r->io_fd, r->direct, buf, bytes, (off_t)(first * OC_PAGER_PAGE))) {
     /* The faulting thread cannot continue without its data. */
     oc_pager_store_failed(r->what, "read", errno);
     abort();
