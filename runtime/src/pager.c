@@ -158,6 +158,8 @@ __attribute__((visibility("default"))) void *oc_pager_map(size_t size, const cha
   struct stat st;
   if (fd >= 0 && fstat(fd, &st) != 0)
     st.st_size = (off_t)len; /* unknown: every page is read */
+  if (!backing_path)
+    st.st_size = 0; /* a new store holds nothing yet: its pages are zeros, never read */
   if (fd < 0 || !oc_pager_store_reserve(fd, len)) {
     int error = errno;
     fprintf(stderr, "outcore: oc_pager_map: cannot reserve %zu MiB in %s: %s\n", len >> 20, where,

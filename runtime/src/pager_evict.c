@@ -66,6 +66,14 @@ static uint32_t eviction_stamp(void) {
   return stamp ? stamp : 1;
 }
 
+static bool zero_page(const void *page) {
+  const uint64_t *w = page;
+  for (size_t i = 0; i < OC_PAGER_PAGE / sizeof *w; i++)
+    if (w[i])
+      return false;
+  return true;
+}
+
 /* In a chunk's was[]: a dirty page whose protection or write-back failed, kept as it is
  * (no page state has a flag set there otherwise). */
 #define WAS_KEPT (OC_PAGE_DIRTY | OC_PAGE_REFERENCED)
@@ -124,9 +132,18 @@ static long evict_chunk(struct evict_batch *b, struct oc_pager_region *r, size_t
     dirty += j - i;
     i = j > i ? j : i + 1;
   }
+  /* Protected, so read as it stays: a dirty page the store never held that holds
+   * zeros needs no write, and reads as zeros again once dropped (the rest of a fault's
+   * window of zeros that the program did not write). */
+  uintptr_t base = atomic_load(&r->start);
+  for (size_t i = 0; i < count; i++)
+    if (was[i] == OC_PAGE_DIRTY && !r->stored[first + i] &&
+        zero_page((const void *)(base + (first + i) * OC_PAGER_PAGE))) {
+      was[i] = OC_PAGE_CLEAN;
+      dirty--;
+    }
   r->busy++;
   pthread_mutex_unlock(&r->lock);
-  uintptr_t base = atomic_load(&r->start);
   for (size_t i = 0; dirty && i < count;) {
     size_t j = i;
     while (j < count && was[j] == OC_PAGE_DIRTY)

@@ -65,6 +65,12 @@
  * page adds 2, a read fill that stays clean takes 1, so it climbs while more than
  * half of them are written; every 8th read fill stays clean to go on measuring.
  * (A spilled random scatter, 200 k updates: 64 k write-protect faults before.) */
+/* A fault on a page never stored (it reads as zeros) within this many pages of the
+ * last such fault's fill fills the never-stored missing pages of its aligned window
+ * of as many pages: first writes down a column of rows, a page or a few apart, took
+ * a fault each (a spilled 3600 x 3600 transpose: 25 k fills of a page, about 90 us
+ * each, 2.3-2.6 s against the madvise backend's 0.35). */
+#define ZEROS_WINDOW_PAGES 64
 #define REWRITES_MAX 32
 #define REWRITES_FILL_DIRTY 16
 #define REWRITES_PROBE_EVERY 8
@@ -246,6 +252,29 @@ static void run_around(const struct oc_pager_region *r, size_t page, size_t wind
     (*hi)++;
 }
 
+/* Region locked, page MISSING: whether a fault there fills [*lo, *hi), the run of
+ * never-stored missing pages around it in its aligned window of ZEROS_WINDOW_PAGES
+ * (at most max): where it was never stored, continues no stream (whose doubling
+ * windows fill a sequential first write faster) and the last such fault's fill ended
+ * near. */
+static bool zeros_around(struct oc_pager_region *r, size_t page, size_t max, size_t *lo,
+                         size_t *hi) {
+  if (r->stored[page] || oc_pager_streams_window(&r->streams, page, 0, max).pages)
+    return false;
+  size_t window = max < ZEROS_WINDOW_PAGES ? max : ZEROS_WINDOW_PAGES;
+  bool near = r->zeros_next && page + window > r->zeros_next &&
+              page < r->zeros_next + window;
+  size_t w0 = page - page % window, w1 = w0 + window < r->pages ? w0 + window : r->pages;
+  *lo = page;
+  *hi = page + 1;
+  while (near && *lo > w0 && !r->stored[*lo - 1] && oc_page_state(r, *lo - 1) == OC_PAGE_MISSING)
+    (*lo)--;
+  while (near && *hi < w1 && !r->stored[*hi] && oc_page_state(r, *hi) == OC_PAGE_MISSING)
+    (*hi)++;
+  r->zeros_next = *hi;
+  return near;
+}
+
 static void handle_fault(const struct uffd_msg *msg) {
   uintptr_t addr = msg->arg.pagefault.address & ~(OC_PAGER_PAGE - 1);
   bool write = msg->arg.pagefault.flags & (UFFD_PAGEFAULT_FLAG_WRITE | UFFD_PAGEFAULT_FLAG_WP);
@@ -265,8 +294,12 @@ static void handle_fault(const struct uffd_msg *msg) {
   r->writing = write;
   enum oc_page_state s = oc_page_state(r, page);
   if (s == OC_PAGE_MISSING) {
-    fill_from(r, page, 1, oc_pager_fill_pages_max(FILL_MAX_PAGES), false,
-              write || read_fill_dirty(r));
+    size_t max = (size_t)oc_pager_fill_pages_max(FILL_MAX_PAGES);
+    bool dirty = write || read_fill_dirty(r);
+    if (zeros_around(r, page, max, &lo, &hi))
+      fill_span(r, lo, hi - lo, false, dirty);
+    else
+      fill_from(r, page, 1, max, false, dirty);
     return;
   }
   if (msg->arg.pagefault.flags & UFFD_PAGEFAULT_FLAG_WP) {

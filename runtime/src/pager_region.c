@@ -108,7 +108,7 @@ struct oc_pager_region *oc_pager_region_add(uintptr_t start, size_t len, int sto
     size_t stored_pages = (stored_len + OC_PAGER_PAGE - 1) / OC_PAGER_PAGE;
     memset(r->stored, 1, stored_pages < pages ? stored_pages : pages);
     r->streams = (struct oc_pager_streams){0};
-    r->wp_next = r->wp_window = 0;
+    r->wp_next = r->wp_window = r->zeros_next = 0;
     r->writing = false;
     r->rewrites = r->read_fills = 0;
     pthread_mutex_unlock(&r->lock);

@@ -66,6 +66,7 @@ struct oc_pager_region {
   size_t wp_next;         /* the page after the last write-protect fault's run: a writing
                            * stream faults there */
   size_t wp_window;       /* that run's length in pages */
+  size_t zeros_next;      /* the page after the last fault's fill of never-stored pages */
   unsigned rewrites;      /* how often its read fills are written next (pager_fill.c) */
   unsigned read_fills;    /* read faults filled since it was registered */
 };
