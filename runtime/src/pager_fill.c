@@ -58,6 +58,12 @@
 #define WRITE_WINDOW_PAGES 16
 #define WRITE_WINDOW_MAX_PAGES 256
 #define MESSAGES_PER_READ 16
+/* A fault on a page never stored (it reads as zeros) within this many pages of the
+ * last such fault's fill fills the never-stored missing pages of its aligned window
+ * of as many pages: first writes down a column of rows, a page or a few apart, took
+ * a fault each (a spilled 3600 x 3600 transpose: 25 k fills of a page, about 90 us
+ * each, 2.3-2.6 s against the madvise backend's 0.35). */
+#define ZEROS_WINDOW_PAGES 64
 /* A read fault into a region whose read fills are mostly written next (a
  * read-modify-write, out[o] += v) fills writable (dirty): each write-protect fault
  * costs a round trip through a fill worker and a TLB shootdown, a page filled
@@ -65,12 +71,6 @@
  * page adds 2, a read fill that stays clean takes 1, so it climbs while more than
  * half of them are written; every 8th read fill stays clean to go on measuring.
  * (A spilled random scatter, 200 k updates: 64 k write-protect faults before.) */
-/* A fault on a page never stored (it reads as zeros) within this many pages of the
- * last such fault's fill fills the never-stored missing pages of its aligned window
- * of as many pages: first writes down a column of rows, a page or a few apart, took
- * a fault each (a spilled 3600 x 3600 transpose: 25 k fills of a page, about 90 us
- * each, 2.3-2.6 s against the madvise backend's 0.35). */
-#define ZEROS_WINDOW_PAGES 64
 #define REWRITES_MAX 32
 #define REWRITES_FILL_DIRTY 16
 #define REWRITES_PROBE_EVERY 8
