@@ -155,11 +155,12 @@ __attribute__((visibility("default"))) void *oc_pager_map(size_t size, const cha
   }
   const char *where = backing_path ? backing_path : "a temporary store";
   int fd = open_store(len, backing_path);
+  /* The bytes the store holds data for: a new store none (its pages are zeros, never
+   * read); a given file its size, or all of it where that is unknown. */
   struct stat st;
-  if (fd >= 0 && fstat(fd, &st) != 0)
-    st.st_size = (off_t)len; /* unknown: every page is read */
-  if (!backing_path)
-    st.st_size = 0; /* a new store holds nothing yet: its pages are zeros, never read */
+  size_t stored_len = !backing_path                    ? 0
+                      : fd >= 0 && fstat(fd, &st) == 0 ? (size_t)st.st_size
+                                                       : len;
   if (fd < 0 || !oc_pager_store_reserve(fd, len)) {
     int error = errno;
     fprintf(stderr, "outcore: oc_pager_map: cannot reserve %zu MiB in %s: %s\n", len >> 20, where,
@@ -182,7 +183,7 @@ __attribute__((visibility("default"))) void *oc_pager_map(size_t size, const cha
              paged ? MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE : MAP_SHARED, paged ? -1 : fd, 0);
     /* Where the pager cannot take it, the kernel pages the file: the same data. */
     if (p != MAP_FAILED && paged &&
-        !oc_pager_adopt(p, len, fd, (size_t)st.st_size, mapped[slot].what, false)) {
+        !oc_pager_adopt(p, len, fd, stored_len, mapped[slot].what, false)) {
       munmap(p, len);
       paged = false;
       p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
