@@ -243,13 +243,23 @@ static long evict_batch_issue(struct evict_batch *b) {
   return total;
 }
 
+/* Locks the region holding addr (NULL: none). A batch holding another region's
+ * pages is issued first: they keep that region busy, and a fork's hold of it
+ * (oc_pager_region_hold) may be waiting for that while it holds the region wanted. */
+static struct oc_pager_region *lock_region_for(struct evict_batch *b, uintptr_t addr) {
+  const struct oc_pager_region *last = b->count ? b->chunk[b->count - 1].r : NULL;
+  if (last && addr - atomic_load(&last->start) >= last->len)
+    evict_batch_issue(b);
+  return oc_pager_region_lock(addr);
+}
+
 /* Evicts [start, start + len) into the batch (issued when full); returns the bytes it
  * will drop. */
 static long evict_range(struct evict_batch *b, uintptr_t start, size_t len) {
   uintptr_t at = start, end = start + len;
   long taken = 0;
   while (at < end) {
-    struct oc_pager_region *r = oc_pager_region_lock(at);
+    struct oc_pager_region *r = lock_region_for(b, at);
     if (!r)
       return taken;
     if (!batch_takes(b, r)) {
@@ -295,7 +305,7 @@ static void evict_by_clock(struct evict_batch *b, long bytes) {
     bool spare_active = steps < 2 * OC_PAGER_REGIONS + 2;
     struct oc_pager_region *r = &oc_pager_regions[hand_region];
     uintptr_t start = atomic_load(&r->start);
-    if (!start || !(r = oc_pager_region_lock(start)) || hand_page >= r->pages) {
+    if (!start || !(r = lock_region_for(b, start)) || hand_page >= r->pages) {
       if (r && start)
         pthread_mutex_unlock(&r->lock);
       hand_region = (hand_region + 1) % OC_PAGER_REGIONS;
