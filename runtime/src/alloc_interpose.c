@@ -151,11 +151,10 @@ static void *glibc_realloc(void *p, size_t bytes) {
   return q;
 }
 
-/* Moves a block between glibc and a spilled file: a new block and a copy. */
+/* Moves a block between glibc and the spill module's places: a new block and a
+ * copy. */
 static void *realloc_by_copy(void *p, size_t bytes, enum oc_spill_place place) {
-  void *fresh = place == OC_SPILL_OWN_FILE ? oc_spill_alloc_always(bytes, 0)
-                : place == OC_SPILL_ARENA  ? oc_spill_alloc_in_arena(bytes)
-                                           : NULL;
+  void *fresh = oc_spill_alloc_at(bytes, 0, place);
   if (!fresh)
     fresh = counted(__libc_malloc(bytes));
   if (!fresh)
@@ -187,7 +186,8 @@ OC_EXPORT void *realloc(void *p, size_t bytes) {
     }
     return fresh;
   }
-  /* A spilled block stays where it is while it is big enough to ask about. */
+  /* An owned block stays where it is while it is big enough to ask about (one of
+   * its own mapping may move into a file as it grows: oc_spill_resize). */
   enum oc_spill_place place =
       !owned ? oc_spill_wanted(bytes, counted_bytes(p))
       : bytes < NEVER_COUNTED_BELOW || bytes < (size_t)atomic_load(&oc_spill_ask_min)

@@ -416,6 +416,46 @@ bool oc_os_residency(uintptr_t start, size_t len, unsigned char *vec) {
   return mincore((void *)start, len, vec) == 0;
 }
 
+#define PAGEMAP_PRESENT (1ULL << 63)
+#define PAGEMAP_SWAPPED (1ULL << 62)
+
+bool oc_os_pages_held(uintptr_t start, size_t pages, unsigned char *held) {
+  int fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return false;
+  uint64_t entries[512];
+  size_t page_size = (size_t)sysconf(_SC_PAGESIZE), done = 0;
+  while (done < pages) {
+    size_t n = pages - done < 512 ? pages - done : 512;
+    off_t at = (off_t)((start / page_size + done) * sizeof entries[0]);
+    if (pread(fd, entries, n * sizeof entries[0], at) != (ssize_t)(n * sizeof entries[0]))
+      break;
+    for (size_t i = 0; i < n; i++)
+      held[done + i] = (entries[i] & (PAGEMAP_PRESENT | PAGEMAP_SWAPPED)) != 0;
+    done += n;
+  }
+  close(fd);
+  return done == pages;
+}
+
+long oc_os_thread_count(void) {
+  /* Field 20; the command name (field 2) may hold spaces and parentheses. */
+  char line[1024];
+  int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+  ssize_t n = fd < 0 ? -1 : read(fd, line, sizeof line - 1);
+  if (fd >= 0)
+    close(fd);
+  if (n <= 0)
+    return 0;
+  line[n] = '\0';
+  const char *p = strrchr(line, ')');
+  long threads = 0;
+  return p && sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %ld",
+                     &threads) == 1
+             ? threads
+             : 0;
+}
+
 static _Atomic(bool) readaround_oversized;
 
 void oc_os_readaround_too_large(bool too_large) {

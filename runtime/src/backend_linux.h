@@ -127,6 +127,12 @@ void oc_maps_fork_child(void);
 void oc_os_willneed(uintptr_t start, size_t len);
 /* Residency of [start, start + len), one byte per page (mincore); false if unmapped. */
 bool oc_os_residency(uintptr_t start, size_t len, unsigned char *vec);
+/* Which of the pages of [start, start + pages * page size) hold data: mapped or in
+ * swap (/proc/self/pagemap), one byte per page; a private page never touched, or
+ * dropped, reads as zeros and holds none. False if pagemap cannot be read. */
+bool oc_os_pages_held(uintptr_t start, size_t pages, unsigned char *held);
+/* The process's threads (/proc/self/stat), 0 if it cannot be read. */
+long oc_os_thread_count(void);
 /* Maps the pages in (blocking); false if the kernel lacks MADV_POPULATE_READ. While
  * read-around is too large for the group (oc_os_readaround_too_large), only reads
  * them ahead (MADV_WILLNEED), without waiting. */

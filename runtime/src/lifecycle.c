@@ -106,6 +106,7 @@ static void fork_child(void) {
   oc_release_worker_fork_child();
   oc_arbiter_fork_child();
   oc_trace_fork_child();
+  oc_threads_fork_child();
   oc_stats_thread_traced(NULL);
   /* The child's own figures (its arbitration ended above) for its fit tests now:
    * its first hint may be long after the fork. */

@@ -25,7 +25,7 @@
 struct spill_header {
   struct spill_header *prev, *next; /* live blocks, under blocks_lock */
   size_t file_len;                  /* bytes mapped from the file = usable size */
-  int fd;
+  int fd;      /* -1: ordinary memory, which may move into a file (spill.h) */
   int fork_fd; /* the child's copy while a fork is under way, else -1 */
   bool paged;  /* private memory paged by the pager from fd (OUTCORE_BACKEND=pager) */
   uint64_t magic;
@@ -47,7 +47,8 @@ static _Atomic(bool) settings_read;
 
 static pthread_mutex_t blocks_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct spill_header *blocks; /* under blocks_lock */
-static long live_blocks, live_bytes; /* under blocks_lock */
+static long live_blocks, live_bytes; /* in files, under blocks_lock */
+static long ordinary_bytes;          /* of the blocks of fd -1, under blocks_lock */
 static _Atomic(bool) refusal_reported;
 
 /* The arena (spill.h), under blocks_lock; its range is oc_spill_arena_start/span. */
@@ -113,17 +114,34 @@ static bool reentered(void) { return starting_runtime || holding_blocks; }
 
 extern char **environ;
 
+static size_t nonnegative(long n) { return n > 0 ? (size_t)n : 0; }
+
+static bool in_core(const struct oc_spill_inputs *in, size_t bytes) {
+  return bytes + nonnegative(in->heap) + nonnegative(in->spilled) <
+         (size_t)nonnegative(oc_spill_in_core_line(in->limit));
+}
+
 enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t bytes) {
   if (in->mode == OC_SPILL_OFF || bytes < (size_t)in->min)
     return OC_SPILL_NOWHERE;
   if (in->mode == OC_SPILL_ON)
     return bytes >= OC_SPILL_OWN_FILE_MIN ? OC_SPILL_OWN_FILE : OC_SPILL_ARENA;
-  size_t held = bytes + (size_t)(in->heap > 0 ? in->heap : 0);
-  if (held < (size_t)(in->limit / OC_SPILL_HELD_FRACTION))
-    return OC_SPILL_NOWHERE;
+  size_t held = bytes + nonnegative(in->heap);
+  bool under_half = held < (size_t)(in->limit / OC_SPILL_HELD_FRACTION);
   if (bytes >= (size_t)(in->limit / OC_SPILL_SIZEABLE_FRACTION))
-    return (size_t)in->swap_room < bytes ? OC_SPILL_OWN_FILE : OC_SPILL_NOWHERE;
+    return under_half || (size_t)in->swap_room >= bytes || (in->one_thread && in_core(in, bytes))
+               ? OC_SPILL_OWN_MAPPING
+               : OC_SPILL_OWN_FILE;
+  if (under_half)
+    return OC_SPILL_NOWHERE;
   return (size_t)in->swap_room < held ? OC_SPILL_ARENA : OC_SPILL_NOWHERE;
+}
+
+size_t oc_spill_to_move(const struct oc_spill_inputs *in, size_t bytes) {
+  if (in->mode != OC_SPILL_AUTO || !in->one_thread || in_core(in, bytes))
+    return 0;
+  size_t heap = nonnegative(in->heap), half = (size_t)(in->limit / OC_SPILL_HELD_FRACTION);
+  return heap >= half ? heap - half + 1 : 0;
 }
 
 static bool readaround_too_large(void);
@@ -183,31 +201,57 @@ static long swap_room_at(long sampled_ns) {
   return atomic_load_explicit(&room, memory_order_relaxed);
 }
 
+static bool spills(enum oc_spill_place place) {
+  return place == OC_SPILL_OWN_FILE || place == OC_SPILL_ARENA;
+}
+
+/* The program's own threads are one (the runtime's counted apart). */
+static bool program_on_one_thread(void) {
+  long threads = oc_os_thread_count();
+  return threads > 0 && threads - oc_runtime_threads() <= 1;
+}
+
+static void move_out(size_t bytes);
+
 enum oc_spill_place oc_spill_wanted(size_t bytes, size_t replaced) {
   if (reentered() || !ensure_settings())
     return OC_SPILL_NOWHERE;
   struct oc_spill_inputs in = {
       settings.mode, settings.min, 0, 0,
-      atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed) - (long)replaced};
-  if (settings.mode == OC_SPILL_AUTO && bytes >= (size_t)settings.min) {
-    /* Most blocks are far from the limit: the last sample says so without a clock
-     * read. A block spilled even with no swap at all takes a fresh sample, and only
-     * then does the swap's room matter. */
-    struct oc_limit_figures f;
-    oc_limit_cached(&f);
-    in.limit = f.limit;
-    atomic_store_explicit(&oc_spill_ask_total, (size_t)(f.limit > 0 ? f.limit : 0) / 4,
-                          memory_order_relaxed);
-    if (f.sampled_ns != OC_LIMIT_NEVER_SAMPLED && oc_spill_decide(&in, bytes) == OC_SPILL_NOWHERE)
-      return OC_SPILL_NOWHERE;
-    oc_limit_open();
-    oc_limit_get(&f);
-    in.limit = f.limit;
-    if (oc_spill_decide(&in, bytes) == OC_SPILL_NOWHERE)
-      return OC_SPILL_NOWHERE;
-    in.swap_room = swap_room_at(f.sampled_ns);
-  }
-  return oc_spill_decide(&in, bytes);
+      atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed) - (long)replaced, 0, false};
+  if (settings.mode != OC_SPILL_AUTO || bytes < (size_t)settings.min)
+    return oc_spill_decide(&in, bytes);
+  /* Most blocks are far from the limit: the last sample says so without a clock
+   * read. A block spilled with no swap and many threads (the inputs that only keep
+   * blocks ordinary) takes a fresh sample, and only then do the swap's room, the
+   * spilled bytes and the threads matter. */
+  struct oc_limit_figures f;
+  oc_limit_cached(&f);
+  in.limit = f.limit;
+  atomic_store_explicit(&oc_spill_ask_total,
+                        (size_t)(f.limit > 0 ? f.limit : 0) / (2 * OC_SPILL_SIZEABLE_FRACTION),
+                        memory_order_relaxed);
+  enum oc_spill_place place = oc_spill_decide(&in, bytes);
+  if (f.sampled_ns != OC_LIMIT_NEVER_SAMPLED && !spills(place))
+    return place;
+  oc_limit_open();
+  oc_limit_get(&f);
+  in.limit = f.limit;
+  if (!spills(place = oc_spill_decide(&in, bytes)))
+    return place;
+  in.swap_room = swap_room_at(f.sampled_ns);
+  lock_blocks();
+  in.spilled = live_bytes;
+  long movable = ordinary_bytes;
+  unlock_blocks();
+  in.one_thread = true;
+  bool threads_matter = !spills(oc_spill_decide(&in, bytes)) ||
+                        (movable > 0 && oc_spill_to_move(&in, bytes) > 0);
+  in.one_thread = threads_matter && program_on_one_thread();
+  place = oc_spill_decide(&in, bytes);
+  if (spills(place) && movable > 0)
+    move_out(oc_spill_to_move(&in, bytes));
+  return place;
 }
 
 /* The read-around guard runs in the release worker. */
@@ -258,65 +302,210 @@ static void block_made(size_t len) {
   live_bytes += (long)len;
 }
 
-void *oc_spill_alloc_always(size_t bytes, size_t align) {
-  if (reentered() || !ensure_settings())
-    return NULL;
-  size_t file_len = (bytes + page_size - 1) & ~(page_size - 1);
-  if (file_len == 0 || file_len < bytes)
-    return NULL;
-  if (align < page_size)
-    align = page_size;
-  size_t reserve_len = page_size + file_len + (align - page_size);
-  if (reserve_len < file_len)
-    return NULL;
-  /* Before the lock: starting the pager starts threads, whose own allocations (their
-   * thread-local storage) are glibc's: they must not start it again. */
+/* Under blocks_lock: the file fd, holding the data of [data, data + len) in its
+ * first stored bytes, maps there in place of the untouched private memory there:
+ * as that memory, paged from the file (under the pager), or as a shared mapping. */
+static bool map_file_at(char *data, size_t len, int fd, size_t stored, bool pager, bool *paged) {
+  *paged = pager && oc_pager_adopt(data, len, fd, stored, "spilled memory", true);
+  if (*paged)
+    return true;
+  if (mmap(data, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED)
+    return false;
+  if (readaround_too_large())
+    oc_os_readaround_off((uintptr_t)data, len);
+  return true;
+}
+
+/* Whether the pager backend pages spilled memory. Before blocks_lock: starting the
+ * pager starts threads, whose own allocations (their thread-local storage) are
+ * glibc's: they must not start it again. */
+static bool pager_selected(void) {
   starting_runtime = true;
   bool pager = oc_backend_select() == &oc_backend_pager;
   starting_runtime = false;
-  bool paged = false;
+  return pager;
+}
+
+/* A block of its own mapping after a header page: in a file of its own (in_file),
+ * or ordinary private memory (fd -1) that may move into one. */
+static void *alloc_own(size_t bytes, size_t align, bool in_file) {
+  if (reentered() || !ensure_settings())
+    return NULL;
+  size_t len = (bytes + page_size - 1) & ~(page_size - 1);
+  if (len == 0 || len < bytes)
+    return NULL;
+  if (align < page_size)
+    align = page_size;
+  size_t reserve_len = page_size + len + (align - page_size);
+  if (reserve_len < len)
+    return NULL;
+  bool pager = in_file && pager_selected(), paged = false;
   lock_blocks();
-  int fd = spill_dir[0] ? oc_spill_file_create(spill_dir, file_len) : -1;
-  int error = errno;
-  char *base = fd < 0 ? MAP_FAILED
-                      : mmap(NULL, reserve_len, PROT_READ | PROT_WRITE,
-                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  int fd = -1, error = 0;
+  if (in_file) {
+    fd = spill_dir[0] ? oc_spill_file_create(spill_dir, len) : -1;
+    error = errno;
+  }
+  /* Ordinary memory is reserved as glibc reserves its own mappings; a file's
+   * reservation only holds the place. */
+  char *base = in_file && fd < 0 ? MAP_FAILED
+                                 : mmap(NULL, reserve_len, PROT_READ | PROT_WRITE,
+                                        MAP_PRIVATE | MAP_ANONYMOUS | (in_file ? MAP_NORESERVE : 0),
+                                        -1, 0);
   char *data = NULL;
   if (base != MAP_FAILED) {
     data = (char *)(((uintptr_t)base + page_size + align - 1) & ~(uintptr_t)(align - 1));
     /* Keep only the header page and the data. */
     if (data - page_size > base)
       munmap(base, (size_t)(data - page_size - base));
-    if (data + file_len < base + reserve_len)
-      munmap(data + file_len, (size_t)(base + reserve_len - data - file_len));
-    /* Under the pager the block stays private memory, paged from the file. */
-    paged = pager && oc_pager_adopt(data, file_len, fd, 0, "spilled memory", true);
-    if (!paged &&
-        mmap(data, file_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED) {
+    if (data + len < base + reserve_len)
+      munmap(data + len, (size_t)(base + reserve_len - data - len));
+    if (in_file && !map_file_at(data, len, fd, 0, pager, &paged)) {
       error = errno;
-      munmap(data - page_size, page_size + file_len);
+      munmap(data - page_size, page_size + len);
       data = NULL;
     }
-    if (data && !paged && readaround_too_large())
-      oc_os_readaround_off((uintptr_t)data, file_len);
   }
   if (data) {
     struct spill_header *h = header_of(data);
-    h->file_len = file_len;
+    h->file_len = len;
     h->fd = fd;
     h->fork_fd = -1;
     h->paged = paged;
     link_block(h, data);
-    block_made(file_len);
+    if (in_file) {
+      block_made(len);
+    } else {
+      ordinary_bytes += (long)len;
+      atomic_fetch_add_explicit(&oc_spill_heap_bytes, (long)len, memory_order_relaxed);
+    }
   } else if (fd >= 0) {
     close(fd);
   }
   unlock_blocks();
-  if (!data)
+  if (in_file && !data)
     report_refusal(bytes, error);
-  else if (!paged)
+  else if (in_file && !paged)
     start_runtime();
   return data;
+}
+
+void *oc_spill_alloc_always(size_t bytes, size_t align) { return alloc_own(bytes, align, true); }
+
+/* ---- moving ordinary blocks into files ---------------------------------------- */
+
+/* Moved a chunk at a time: the memory held grows by at most a chunk of file pages
+ * before the ordinary pages they copy are gone. */
+#define MOVE_CHUNK ((size_t)2 << 20)
+
+/* Writes the pages of [data, data + len) that hold data to fd at off. */
+static bool write_held_pages(int fd, const char *data, size_t len, size_t off) {
+  unsigned char held[MOVE_CHUNK / 4096];
+  size_t pages = len / page_size;
+  if (pages > sizeof held || !oc_os_pages_held((uintptr_t)data, pages, held))
+    return oc_spill_file_write(fd, data, len, off);
+  for (size_t first = 0; first < pages;) {
+    if (!held[first]) {
+      first++;
+      continue;
+    }
+    size_t end = first;
+    while (end < pages && held[end])
+      end++;
+    if (!oc_spill_file_write(fd, data + first * page_size, (end - first) * page_size,
+                             off + first * page_size))
+      return false;
+    first = end;
+  }
+  return true;
+}
+
+/* After a move failed with [data, data + moved) mapped from fd: ordinary memory
+ * again, holding the file's copy of that part and the rest as it was. */
+static bool move_back(char *data, size_t len, size_t moved, int fd) {
+  char *copy = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (copy == MAP_FAILED)
+    return false;
+  for (size_t done = 0; done < moved;) {
+    ssize_t n = pread(fd, copy + done, moved - done, (off_t)done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break; /* past the file's end (never: it holds len bytes) reads as zeros */
+    done += (size_t)n;
+  }
+  memcpy(copy + moved, data + moved, len - moved);
+  return mremap(copy, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, data) != MAP_FAILED;
+}
+
+/* Under blocks_lock, the program on one thread (no other writes the block while it
+ * is copied): an ordinary block moves into a file of its own, mapped where it was.
+ * A block that cannot move stays ordinary memory, as it was. */
+static bool move_into_file(struct spill_header *h, bool pager) {
+  char *data = (char *)(h + 1);
+  size_t len = h->file_len, moved = 0;
+  int fd = spill_dir[0] ? oc_spill_file_create(spill_dir, len) : -1;
+  if (fd < 0) {
+    report_refusal(len, errno);
+    return false;
+  }
+  oc_maps_unmap_begin();
+  while (moved < len) {
+    size_t n = len - moved < MOVE_CHUNK ? len - moved : MOVE_CHUNK;
+    if (!write_held_pages(fd, data + moved, n, moved) ||
+        mmap(data + moved, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, (off_t)moved) ==
+            MAP_FAILED)
+      break;
+    moved += n;
+  }
+  int error = errno;
+  bool paged = false, mapped = moved == len;
+  if (mapped && pager) { /* the file becomes the store of private memory paged from it */
+    mapped = mmap(data, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
+                  0) != MAP_FAILED &&
+             map_file_at(data, len, fd, len, true, &paged);
+    error = errno;
+  }
+  if (!mapped && !move_back(data, len, moved, fd)) {
+    fprintf(stderr, "outcore: cannot move a %zu MiB block back into memory (%s)\n", len >> 20,
+            strerror(errno));
+    abort(); /* its data is in the file, mapped nowhere: never run on without it */
+  }
+  oc_maps_unmap_end((uintptr_t)data, len);
+  if (!mapped) {
+    close(fd);
+    report_refusal(len, error);
+    return false;
+  }
+  if (!paged && readaround_too_large())
+    oc_os_readaround_off((uintptr_t)data, len);
+  h->fd = fd;
+  h->paged = paged;
+  ordinary_bytes -= (long)len;
+  atomic_fetch_sub_explicit(&oc_spill_heap_bytes, (long)len, memory_order_relaxed);
+  block_made(len);
+  oc_count(OC_SPILL_BYTES_MOVED, (long)len);
+  return true;
+}
+
+/* Moves ordinary blocks into files, the most recent first, until at least bytes
+ * of them moved (or none is left). */
+static void move_out(size_t bytes) {
+  if (!bytes)
+    return;
+  bool pager = pager_selected(), any = false;
+  lock_blocks();
+  size_t moved = 0;
+  for (struct spill_header *h = blocks; h && moved < bytes; h = h->next)
+    if (h->fd < 0 && move_into_file(h, pager)) {
+      moved += h->file_len;
+      any = true;
+    }
+  unlock_blocks();
+  if (any) {
+    start_runtime();
+    oc_maps_refresh(); /* the hints see the moved blocks as files at once */
+  }
 }
 
 /* Under blocks_lock: the arena's file mapped over its range, made on first use. */
@@ -596,10 +785,10 @@ void oc_spill_small_check(void) {
     return;
   struct mallinfo2 glibc = mallinfo2();
   lock_blocks();
-  long spilled = live_bytes;
+  long owned = live_bytes + ordinary_bytes;
   unlock_blocks();
   struct oc_spill_inputs in = {settings.mode, settings.min, 0, 0,
-                               (long)(glibc.uordblks + glibc.hblkhd) + spilled};
+                               (long)(glibc.uordblks + glibc.hblkhd) + owned, 0, false};
   struct oc_limit_figures f;
   oc_limit_open();
   oc_limit_get(&f);
@@ -610,15 +799,21 @@ void oc_spill_small_check(void) {
                         memory_order_relaxed);
 }
 
-void *oc_spill_alloc(size_t bytes, size_t align) {
-  switch (oc_spill_wanted(bytes, 0)) {
+void *oc_spill_alloc_at(size_t bytes, size_t align, enum oc_spill_place place) {
+  switch (place) {
   case OC_SPILL_OWN_FILE:
-    return oc_spill_alloc_always(bytes, align);
+    return alloc_own(bytes, align, true);
+  case OC_SPILL_OWN_MAPPING:
+    return alloc_own(bytes, align, false);
   case OC_SPILL_ARENA:
     return align <= page_size ? oc_spill_alloc_in_arena(bytes) : NULL;
   default:
     return NULL;
   }
+}
+
+void *oc_spill_alloc(size_t bytes, size_t align) {
+  return oc_spill_alloc_at(bytes, align, oc_spill_wanted(bytes, 0));
 }
 
 __attribute__((visibility("default"))) void *oc_spill_alloc_global(size_t bytes) {
@@ -648,8 +843,13 @@ void oc_spill_free(void *p) {
   unlink_block(h);
   size_t file_len = h->file_len;
   int fd = h->fd;
-  live_blocks--;
-  live_bytes -= (long)file_len;
+  if (fd >= 0) {
+    live_blocks--;
+    live_bytes -= (long)file_len;
+  } else {
+    ordinary_bytes -= (long)file_len;
+    atomic_fetch_sub_explicit(&oc_spill_heap_bytes, (long)file_len, memory_order_relaxed);
+  }
   if (h->paged)
     oc_pager_forget(p, false); /* freed: nothing to write back */
   /* A release in flight must not advise the range once other memory is mapped there. */
@@ -689,13 +889,29 @@ static char *move_grown(char *data, size_t old_len, size_t len) {
   return moved;
 }
 
+/* Under blocks_lock: the block's file (none for ordinary memory) follows its size. */
+static bool resize_file(const struct spill_header *h, size_t old_len, size_t len) {
+  return h->fd < 0 || oc_spill_file_resize(h->fd, old_len, len);
+}
+
 void *oc_spill_resize(void *p, size_t bytes) {
   size_t len = (bytes + page_size - 1) & ~(page_size - 1);
   if (len == 0 || len < bytes || oc_spill_in_arena(p))
     return NULL;
   char *data = p;
-  lock_blocks();
   struct spill_header *h = header_of(data);
+  /* Ordinary memory growing out of core moves into a file first (the caller's
+   * block: no other thread frees it meanwhile). */
+  if (h->fd < 0 && len > h->file_len && spills(oc_spill_wanted(bytes, h->file_len)) &&
+      h->fd < 0 && program_on_one_thread()) {
+    bool pager = pager_selected();
+    lock_blocks();
+    bool moved = move_into_file(h, pager);
+    unlock_blocks();
+    if (moved)
+      start_runtime();
+  }
+  lock_blocks();
   if (h->paged) { /* registered with the pager as it is: the caller copies */
     unlock_blocks();
     return NULL;
@@ -705,18 +921,25 @@ void *oc_spill_resize(void *p, size_t bytes) {
   oc_maps_unmap_begin();
   if (len < old_len) {
     munmap(data + len, old_len - len);
-    oc_spill_file_resize(h->fd, old_len, len);
+    resize_file(h, old_len, len);
   } else if (len > old_len) {
-    if (!oc_spill_file_resize(h->fd, old_len, len))
+    if (!resize_file(h, old_len, len))
       result = NULL;
     else if (mremap(data, old_len, len, 0) == MAP_FAILED &&
              !(result = move_grown(data, old_len, len)))
-      oc_spill_file_resize(h->fd, len, old_len);
+      resize_file(h, len, old_len);
   }
   oc_maps_unmap_end((uintptr_t)data, old_len);
   if (result) {
-    header_of(result)->file_len = len;
-    live_bytes += (long)len - (long)old_len;
+    h = header_of(result);
+    h->file_len = len;
+    long grown = (long)len - (long)old_len;
+    if (h->fd >= 0) {
+      live_bytes += grown;
+    } else {
+      ordinary_bytes += grown;
+      atomic_fetch_add_explicit(&oc_spill_heap_bytes, grown, memory_order_relaxed);
+    }
   }
   unlock_blocks();
   return result;
@@ -847,6 +1070,8 @@ static void fork_prepare(void) {
   lock_blocks();
   bool reported = false;
   for (struct spill_header *h = blocks; h; h = h->next) {
+    if (h->fd < 0)
+      continue; /* ordinary memory: the child's copy is the kernel's */
     /* A paged block's file is complete once its dirty pages are written back, and
      * stays so while the pager holds writes to it (until fork_parent). */
     bool complete = !h->paged || oc_pager_hold(h + 1);
@@ -870,6 +1095,8 @@ static void forked(int *fork_fd, void *start, size_t span, bool dofork) {
 
 static void fork_parent(void) {
   for (struct spill_header *h = blocks; h; h = h->next) {
+    if (h->fd < 0)
+      continue;
     if (h->paged) /* registered memory is never inherited: DONTFORK stays */
       oc_pager_unhold(h + 1);
     forked(&h->fork_fd, h + 1, h->file_len, !h->paged);
@@ -895,6 +1122,8 @@ static int adopt_copy(int fd, int copy, void *start, size_t span) {
 
 static void fork_child(void) {
   for (struct spill_header *h = blocks; h; h = h->next) {
+    if (h->fd < 0)
+      continue;
     h->paged = false; /* the child has no pager: its copy is a shared file mapping */
     h->fd = adopt_copy(h->fd, h->fork_fd, h + 1, h->file_len);
     h->fork_fd = -1;

@@ -20,6 +20,12 @@
  * when it is freed (reading as zeros again, for calloc); the arena's range
  * identifies its blocks, and a table of their lengths per page gives their size.
  *
+ * Sizeable blocks (OC_SPILL_SIZEABLE_FRACTION) stay ordinary memory while the
+ * program's blocks fit (OC_SPILL_IN_CORE_LINE), but in mappings of their own, with
+ * the same header: once the program outgrows the limit, they move into files of
+ * their own in place (oc_spill_to_move), so the decision to pay for a file waits
+ * until a file is needed.
+ *
  * fork: the child gets a copy (copy-on-fork). Before the fork, each block's file is
  * copied in the kernel (copy_file_range, holes skipped) into a new unlinked file,
  * which the child maps in place of its parent's; parent and child then never see
@@ -51,6 +57,14 @@
  * plain's time), and a slab slot a lock and a bitmap search per malloc and free
  * (about 2.4x glibc's instructions): prices for a program heading out of memory. */
 #define OC_SPILL_HELD_FRACTION 2
+/* A program whose blocks, with a new one, stay under the limit less one sizeable
+ * part (1/8 of it, for the program's other memory and the runtime's) is in core:
+ * its sizeable blocks stay ordinary memory past half the limit, in mappings of
+ * their own that move into files once it is out of core. Only while the program
+ * runs on one thread: another could write a block while it moves. */
+static inline long oc_spill_in_core_line(long limit) {
+  return limit - limit / OC_SPILL_SIZEABLE_FRACTION;
+}
 
 struct oc_spill_inputs {
   enum oc_spill_mode mode;
@@ -58,12 +72,15 @@ struct oc_spill_inputs {
   long limit;      /* the runtime's memory limit, bytes */
   long swap_room;  /* swap the process may still use, bytes */
   long heap;       /* oc_spill_heap_bytes */
+  long spilled;    /* bytes of the blocks in files (their own, the arena's) */
+  bool one_thread; /* the program runs on one thread (the runtime's aside) */
 };
 
 enum oc_spill_place {
   OC_SPILL_NOWHERE, /* ordinary memory */
   OC_SPILL_OWN_FILE,
   OC_SPILL_ARENA,   /* one of many medium blocks sharing the arena's file */
+  OC_SPILL_OWN_MAPPING, /* ordinary memory in a mapping of its own, which can move into a file */
 };
 
 /* Blocks smaller than this never get a file of their own under OUTCORE_SPILL=on:
@@ -71,12 +88,18 @@ enum oc_spill_place {
 #define OC_SPILL_OWN_FILE_MIN ((size_t)1 << 20)
 
 /* Where should a block of bytes go? off: nowhere; below min: nowhere; on: a file of
- * its own from OC_SPILL_OWN_FILE_MIN, the arena below; auto: nowhere while, together
- * with the program's heap of blocks of OC_SPILL_HEAP_COUNTED bytes or more, it makes
- * less than half the limit (OC_SPILL_HELD_FRACTION); else a file of its own when it
- * is at least 1/8 of the limit and swap cannot hold it, the arena when it is smaller
- * and swap cannot hold the heap with it (a matrix allocated row by row). */
+ * its own from OC_SPILL_OWN_FILE_MIN, the arena below. auto: a sizeable block (1/8
+ * of the limit or more) gets a mapping of its own, ordinary memory while with the
+ * program's heap of blocks of OC_SPILL_HEAP_COUNTED bytes or more it makes less than
+ * half the limit (OC_SPILL_HELD_FRACTION), or swap can hold it, or the program is
+ * in core on one thread (oc_spill_in_core_line); else a file of its own. A smaller
+ * block stays ordinary (nowhere) below half the limit, and goes to the arena above
+ * it when swap cannot hold the heap with it (a matrix allocated row by row). */
 enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t bytes);
+/* Bytes of ordinary memory to move into files before a block of bytes spills:
+ * none while the program is in core or not on one thread; else what brings the
+ * heap under half the limit. */
+size_t oc_spill_to_move(const struct oc_spill_inputs *in, size_t bytes);
 
 /* Bytes of the ordinary (glibc) blocks of at least OC_SPILL_HEAP_COUNTED bytes the
  * program holds, kept by the interposed allocator; may drift below zero (blocks
@@ -95,7 +118,7 @@ extern _Atomic(size_t) oc_spill_ask_total __attribute__((visibility("hidden")));
 
 /* Small blocks (below a page; spill_slab.h) spill into slab runs of the arena while
  * the heap as a whole is large: under OUTCORE_SPILL=on always; under auto once
- * every live block (glibc's, as mallinfo2 counts them, and the spilled ones) is
+ * every live block (glibc's, as mallinfo2 counts them, and the spill module's own) is
  * half the limit (OC_SPILL_HELD_FRACTION) and swap cannot hold them. oc_spill_small_min is the least
  * block that then spills (OUTCORE_SPILL_MIN), SIZE_MAX while none does. The
  * interposed allocator asks again (oc_spill_small_check) after each
@@ -131,10 +154,15 @@ static inline bool oc_spill_owns(const void *p) {
   return a && (oc_spill_in_arena(p) || ((const uint64_t *)p)[-1] == (OC_SPILL_MAGIC ^ a));
 }
 
-/* A spilled block of at least bytes, aligned to align (a power of two; page
- * alignment at least), or NULL when the settings say no or the spill directory
- * refuses (missing, read-only, full: one message on stderr, then NULL). */
+/* A spilled block (or an ordinary one of its own mapping) of at least bytes,
+ * aligned to align (a power of two; page alignment at least), or NULL when the
+ * settings say no or the spill directory refuses (missing, read-only, full: one
+ * message on stderr, then NULL). Where the program is out of core, ordinary
+ * blocks of their own mappings move into files first (oc_spill_to_move). */
 void *oc_spill_alloc(size_t bytes, size_t align);
+/* The same in the place given (not OC_SPILL_NOWHERE); the arena only for page
+ * alignment. */
+void *oc_spill_alloc_at(size_t bytes, size_t align, enum oc_spill_place place);
 /* The same in a file of its own, for a block the settings have already chosen to
  * spill (oc_spill_alloc_global with OUTCORE_SPILL=on; tests). */
 void *oc_spill_alloc_always(size_t bytes, size_t align);
@@ -145,13 +173,15 @@ void *oc_spill_alloc_in_arena(size_t bytes);
 void oc_spill_free(void *p);
 /* Usable size of an owned block (its pages). */
 size_t oc_spill_usable_size(const void *p);
-/* Resizes an owned block in place or by moving its file mapping (no copy); NULL
- * when that is impossible, and always for the arena's blocks (the caller then
- * copies). */
+/* Resizes an owned block in place or by moving its mapping (no copy); NULL when
+ * that is impossible, and always for the arena's blocks (the caller then copies).
+ * An ordinary block growing past the in-core line moves into a file first. */
 void *oc_spill_resize(void *p, size_t bytes);
 /* Where would a block of bytes go now, in place of a block of the heap of replaced
  * counted bytes (a realloc; 0 for a new block)? Reads the settings on first use;
- * reads the swap's room only for a block that would be spilled without swap. */
+ * reads the swap's room only for a block that would be spilled without swap, and
+ * the threads only where the program's being on one matters. Where the block
+ * spills out of core, first moves ordinary blocks into files (oc_spill_to_move). */
 enum oc_spill_place oc_spill_wanted(size_t bytes, size_t replaced);
 /* Live spilled blocks and their bytes (tests, the verbose summary). */
 void oc_spill_totals(long *blocks, long *bytes);

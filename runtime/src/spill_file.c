@@ -163,3 +163,17 @@ int oc_spill_file_copy(const char *dir, int from, size_t len) {
   }
   return to;
 }
+
+bool oc_spill_file_write(int fd, const void *data, size_t len, size_t off) {
+  for (size_t done = 0; done < len;) {
+    ssize_t n = pwrite(fd, (const char *)data + done, len - done, (off_t)(off + done));
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return false;
+    done += (size_t)n;
+  }
+  /* Written back from now on, so that the pages can leave memory without waiting. */
+  sync_file_range(fd, (off_t)off, (off_t)len, SYNC_FILE_RANGE_WRITE);
+  return true;
+}

@@ -135,6 +135,7 @@ void oc_stats_totals(struct oc_stats_totals *t) {
   t->writebacks_started = counter(OC_WRITEBACKS_STARTED);
   t->resyncs = counter(OC_RESYNCS);
   t->spill_readaround_offs = counter(OC_SPILL_READAROUND_OFFS);
+  t->spill_bytes_moved = counter(OC_SPILL_BYTES_MOVED);
   t->pager_faults = counter(OC_PAGER_FAULTS);
   t->pager_write_faults = counter(OC_PAGER_WRITE_FAULTS);
   t->pager_bytes_filled = counter(OC_PAGER_BYTES_FILLED);
@@ -188,11 +189,12 @@ bool oc_stats_write_json(const char *path, const struct oc_stats_header *h,
           "  \"bytes_prefetched\": %ld,\n  \"bytes_held_back\": %ld,\n  \"bytes_widened\": %ld,\n"
           "  \"bytes_swapped_in_ahead\": %ld,\n  \"bytes_released\": %ld,\n"
           "  \"writebacks_started\": %ld,\n  \"resyncs\": %ld,\n  \"maps_reads\": %ld,\n"
-          "  \"spill_readaround_offs\": %ld,\n  \"bytes_read\": %ld,\n"
+          "  \"spill_readaround_offs\": %ld,\n  \"spill_bytes_moved\": %ld,\n"
+          "  \"bytes_read\": %ld,\n"
           "  \"major_faults\": %ld,\n  \"peak_rss\": %ld,\n",
           t.bytes_prefetched, t.bytes_held_back, t.bytes_widened, t.bytes_swapped_in_ahead,
           t.bytes_released, t.writebacks_started, t.resyncs, h->maps_reads,
-          t.spill_readaround_offs,
+          t.spill_readaround_offs, t.spill_bytes_moved,
           t.bytes_read,
           t.major_faults, t.peak_rss);
   fprintf(out,

@@ -34,6 +34,7 @@ enum oc_counter {
   OC_WRITEBACKS_STARTED,   /* sync_file_range(WRITE) calls on dirty shared-file data */
   OC_RESYNCS,              /* bit vector refreshed from mincore() */
   OC_SPILL_READAROUND_OFFS, /* spilled blocks whose read-around the guard turned off */
+  OC_SPILL_BYTES_MOVED,    /* ordinary blocks moved into files once the program outgrew memory */
   OC_PAGER_FAULTS,         /* faults the pager served: read faults on missing pages */
   OC_PAGER_WRITE_FAULTS,   /* ... writes (first write to a clean page, or to a missing one) */
   OC_PAGER_BYTES_FILLED,   /* read from stores for faults */
@@ -104,7 +105,7 @@ struct oc_stats_totals {
   long bytes_back_too_soon, pacing_distrusts;
   long bytes_prefetched, bytes_held_back, bytes_widened, bytes_swapped_in_ahead, bytes_released;
   long writebacks_started, resyncs;
-  long spill_readaround_offs;
+  long spill_readaround_offs, spill_bytes_moved;
   long bytes_read, major_faults, peak_rss;
   long pager_faults, pager_write_faults, pager_bytes_filled, pager_bytes_prefetched;
   long token_acquired, token_hand_ons, token_give_ups, token_held_ns;

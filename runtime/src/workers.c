@@ -2,6 +2,8 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <time.h>
 
 void oc_queue_init(struct oc_queue *q) {
@@ -109,11 +111,48 @@ void oc_queue_fork_child(struct oc_queue *q) {
   oc_queue_init(q);
 }
 
+/* Counted from before pthread_create until the thread's main returns, is cancelled
+ * or exits: never fewer than the runtime's threads that may be running. */
+static _Atomic(int) live_threads;
+
+struct thread_start {
+  void *(*main)(void *);
+  void *arg;
+};
+
+static void thread_ended(void *unused) {
+  (void)unused;
+  atomic_fetch_sub_explicit(&live_threads, 1, memory_order_relaxed);
+}
+
+static void *counted_thread_main(void *start) {
+  struct thread_start s = *(struct thread_start *)start;
+  free(start);
+  void *result;
+  pthread_cleanup_push(thread_ended, NULL);
+  result = s.main(s.arg);
+  pthread_cleanup_pop(1);
+  return result;
+}
+
 bool oc_thread_start(pthread_t *thread, void *(*main)(void *), void *arg) {
+  struct thread_start *start = malloc(sizeof *start);
+  if (!start)
+    return false;
+  *start = (struct thread_start){main, arg};
+  atomic_fetch_add_explicit(&live_threads, 1, memory_order_relaxed);
   sigset_t all, old;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &old);
-  bool started = pthread_create(thread, NULL, main, arg) == 0;
+  bool started = pthread_create(thread, NULL, counted_thread_main, start) == 0;
   pthread_sigmask(SIG_SETMASK, &old, NULL);
+  if (!started) {
+    free(start);
+    thread_ended(NULL);
+  }
   return started;
 }
+
+int oc_runtime_threads(void) { return atomic_load_explicit(&live_threads, memory_order_relaxed); }
+
+void oc_threads_fork_child(void) { atomic_store_explicit(&live_threads, 0, memory_order_relaxed); }

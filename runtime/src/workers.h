@@ -53,11 +53,16 @@ void oc_queue_fork_parent(struct oc_queue *queue);
 /* The child has no workers: the queue is emptied. */
 void oc_queue_fork_child(struct oc_queue *queue);
 
-/* Starts a thread with every signal blocked (the program's handlers never run on
- * runtime threads). */
 /* The time timeout_ns from now on clock, for pthread_cond_timedwait. */
 struct timespec oc_deadline_after(clockid_t clock, long timeout_ns);
 
+/* Starts a thread with every signal blocked (the program's handlers never run on
+ * runtime threads). */
 bool oc_thread_start(pthread_t *thread, void *(*main)(void *), void *arg);
+/* The runtime's threads that may be running (counted by oc_thread_start); the
+ * spill module's moves need the program's own threads to be one. */
+int oc_runtime_threads(void);
+/* A forked child has none. */
+void oc_threads_fork_child(void);
 
 #endif

@@ -23,6 +23,17 @@
  *             it spills rows too; all freed, as many again as the first ordinary
  *             ones are ordinary again (frees count), and calloc'd rows read as
  *             zeros in reused arena extents.
+ *   moves     (OUTCORE_SPILL=auto, in a 64 MiB group without swap) arrays of
+ *             20 MiB: two stay ordinary memory while the program is in core (40 of
+ *             about 52 MiB); the third takes it out of core: it spills, and the
+ *             second moves into a file first, its data kept (half of it never
+ *             touched: zeros); a forked child's writes to it stay its own; the
+ *             first, grown by realloc to 40 MiB, moves too, its data kept.
+ *             Under OUTCORE_BACKEND=pager moved blocks are private memory paged
+ *             from their files: only the data is checked.
+ *   moves_threads  the same with a second thread alive: nothing moves (the other
+ *             thread could write a block while it is copied); the second array
+ *             spills at once, as the heap with it is half the limit.
  *   small     (OUTCORE_SPILL=auto, in a 64 MiB group without swap) 600 000 blocks of
  *             100 bytes (67 MiB in glibc's chunks): ordinary memory until the heap as
  *             a whole is half the limit, slots of the arena's slab runs after, neighbours in one
@@ -36,6 +47,7 @@
  */
 #include <dirent.h>
 #include <malloc.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +60,8 @@
 
 #define MiB (1UL << 20)
 static int failures;
+static pthread_mutex_t wait_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wait_cond = PTHREAD_COND_INITIALIZER;
 #define CHECK(c)                                                                    \
   do {                                                                              \
     if (!(c)) {                                                                     \
@@ -218,6 +232,60 @@ static void heap(void) {
     free(rows[i]);
 }
 
+static void *wait_for_end(void *done) {
+  pthread_mutex_lock(&wait_lock);
+  while (!*(int *)done)
+    pthread_cond_wait(&wait_cond, &wait_lock);
+  pthread_mutex_unlock(&wait_lock);
+  return NULL;
+}
+
+/* Is p in a spilled mapping as the mode expects (any, under the pager)? */
+static int spilled_as(const void *p, int expected) {
+  const char *backend = getenv("OUTCORE_BACKEND");
+  return (backend && strcmp(backend, "pager") == 0) || in_spilled_mapping(p) == expected;
+}
+
+static void moves(int threads) {
+  const size_t len = 20 * MiB;
+  pthread_t other;
+  int done = 0;
+  if (threads)
+    CHECK(pthread_create(&other, NULL, wait_for_end, &done) == 0);
+  char *a = malloc(len), *b = malloc(len);
+  memset(a, 'a', len);
+  memset(b, 'b', len / 2);
+  CHECK(spilled_as(a, 0));
+  CHECK(spilled_as(b, threads));
+  char *c = malloc(len);
+  memset(c, 'c', len);
+  CHECK(spilled_as(c, 1));
+  CHECK(spilled_as(b, 1)); /* moved (one thread) or spilled from the start */
+  CHECK(all(b, len / 2, 'b') && all(b + len / 2, len / 2, 0));
+  CHECK(spilled_as(a, 0) && all(a, len, 'a'));
+  pid_t pid = fork();
+  if (pid == 0) {
+    memset(b, 'x', len);
+    _exit(0);
+  }
+  int status = 0;
+  CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  CHECK(all(b, len / 2, 'b') && all(b + len / 2, len / 2, 0));
+  a = realloc(a, 2 * len);
+  memset(a + len, 'A', len);
+  CHECK(spilled_as(a, !threads));
+  CHECK(all(a, len, 'a') && all(a + len, len, 'A'));
+  free(a), free(b), free(c);
+  CHECK(spilled_mappings() == 0);
+  if (threads) {
+    pthread_mutex_lock(&wait_lock);
+    done = 1;
+    pthread_cond_signal(&wait_cond);
+    pthread_mutex_unlock(&wait_lock);
+    pthread_join(other, NULL);
+  }
+}
+
 static void small(void) {
   enum { BLOCKS = 600000, SIZE = 100 };
   static char *blocks[BLOCKS];
@@ -351,6 +419,10 @@ int main(int argc, char **argv) {
     heap();
   else if (strcmp(mode, "small") == 0)
     small();
+  else if (strcmp(mode, "moves") == 0)
+    moves(0);
+  else if (strcmp(mode, "moves_threads") == 0)
+    moves(1);
   else if (strcmp(mode, "small_on") == 0)
     small_on();
   else

@@ -23,11 +23,11 @@ namespace {
 constexpr long MiB = 1L << 20;
 
 TEST(SpillDecide, ModesThresholdAndSwap) {
-  oc_spill_inputs in{OC_SPILL_AUTO, MiB, 120 * MiB, 0, 0};
-  EXPECT_EQ(oc_spill_decide(&in, 60 * MiB), OC_SPILL_OWN_FILE); // half the limit, no swap
-  EXPECT_EQ(oc_spill_decide(&in, 59 * MiB), OC_SPILL_NOWHERE);  // fits beside the rest
+  oc_spill_inputs in{OC_SPILL_AUTO, MiB, 120 * MiB, 0, 0, 0, false};
+  EXPECT_EQ(oc_spill_decide(&in, 60 * MiB), OC_SPILL_OWN_FILE);    // half the limit, no swap
+  EXPECT_EQ(oc_spill_decide(&in, 59 * MiB), OC_SPILL_OWN_MAPPING); // fits beside the rest
   in.swap_room = 1024 * MiB;
-  EXPECT_EQ(oc_spill_decide(&in, 300 * MiB), OC_SPILL_NOWHERE); // swap holds it
+  EXPECT_EQ(oc_spill_decide(&in, 300 * MiB), OC_SPILL_OWN_MAPPING); // swap holds it
   in.swap_room = 100 * MiB;
   EXPECT_EQ(oc_spill_decide(&in, 300 * MiB), OC_SPILL_OWN_FILE); // swap too small
   in.mode = OC_SPILL_ON;
@@ -38,18 +38,45 @@ TEST(SpillDecide, ModesThresholdAndSwap) {
 }
 
 TEST(SpillDecide, SizeableBlocksSpillOnceTheHeapWithThemIsHalfTheLimit) {
-  // Arrays of 40 MiB in a 120 MiB limit, no swap: the first stays in ordinary
-  // memory (a program whose data fit must not pay for files), the second spills.
-  oc_spill_inputs in{OC_SPILL_AUTO, MiB, 120 * MiB, 0, 0};
-  EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_NOWHERE);
+  // Arrays of 40 MiB in a 120 MiB limit, no swap, on many threads: the first stays
+  // in ordinary memory (a program whose data fit must not pay for files), the second
+  // spills.
+  oc_spill_inputs in{OC_SPILL_AUTO, MiB, 120 * MiB, 0, 0, 0, false};
+  EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_MAPPING);
   in.heap = 40 * MiB;
   EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_FILE);
   in.heap = 19 * MiB; // and 1/8 of the limit or more: a file of its own
   EXPECT_EQ(oc_spill_decide(&in, 41 * MiB), OC_SPILL_OWN_FILE);
 }
 
+TEST(SpillDecide, OnOneThreadSizeableBlocksStayOrdinaryWhileTheProgramIsInCore) {
+  // 128 MiB limit, no swap, one thread: the in-core line is 112 MiB. Arrays of
+  // 40 MiB stay ordinary up to it; the third makes 120: out of core, it spills, and
+  // ordinary memory is brought under half the limit first.
+  oc_spill_inputs in{OC_SPILL_AUTO, MiB, 128 * MiB, 0, 0, 0, true};
+  EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_MAPPING);
+  EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u);
+  in.heap = 40 * MiB;
+  EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_MAPPING); // 80 of 112: in core
+  EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u);
+  in.heap = 80 * MiB;
+  EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_FILE);
+  EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), size_t(16 * MiB + 1)); // 80 down to under 64
+  in.heap = 32 * MiB; // blocks already in files count towards the line
+  in.spilled = 48 * MiB;
+  EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_FILE);
+  EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u); // ordinary memory is under half
+  in.one_thread = false; // another thread could write a block while it moves
+  in.heap = 80 * MiB;
+  in.spilled = 0;
+  EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u);
+  in.one_thread = true;
+  in.mode = OC_SPILL_ON;
+  EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u);
+}
+
 TEST(SpillDecide, SmallBlocksSpillOnceTheWholeHeapIsHalfTheLimit) {
-  oc_spill_inputs in{OC_SPILL_AUTO, OC_SPILL_MIN_FLOOR, 128 * MiB, 0, 64 * MiB - 1};
+  oc_spill_inputs in{OC_SPILL_AUTO, OC_SPILL_MIN_FLOOR, 128 * MiB, 0, 64 * MiB - 1, 0, false};
   EXPECT_FALSE(oc_spill_small_wanted(&in));
   in.heap = 64 * MiB;
   EXPECT_TRUE(oc_spill_small_wanted(&in)); // half the limit, no swap
@@ -66,7 +93,7 @@ TEST(SpillDecide, RowsJoinTheArenaOnceTheHeapIsHalfTheLimit) {
   // Rows of 64 KiB in a 128 MiB limit, no swap: ordinary memory until the heap of
   // such blocks reaches half the limit, the arena after.
   constexpr long Row = 64 << 10;
-  oc_spill_inputs in{OC_SPILL_AUTO, OC_SPILL_MIN_FLOOR, 128 * MiB, 0, 0};
+  oc_spill_inputs in{OC_SPILL_AUTO, OC_SPILL_MIN_FLOOR, 128 * MiB, 0, 0, 0, false};
   EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_NOWHERE);
   in.heap = 64 * MiB - Row - 1;
   EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_NOWHERE);
