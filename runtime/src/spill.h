@@ -21,7 +21,7 @@
  * identifies its blocks, and a table of their lengths per page gives their size.
  *
  * Sizeable blocks (OC_SPILL_SIZEABLE_FRACTION) stay ordinary memory while the
- * program's blocks fit (OC_SPILL_IN_CORE_LINE), but in mappings of their own, with
+ * program's blocks fit (oc_spill_in_core_line), but in mappings of their own, with
  * the same header: once the program outgrows the limit, they move into files of
  * their own in place (oc_spill_to_move), so the decision to pay for a file waits
  * until a file is needed.
@@ -57,13 +57,15 @@
  * plain's time), and a slab slot a lock and a bitmap search per malloc and free
  * (about 2.4x glibc's instructions): prices for a program heading out of memory. */
 #define OC_SPILL_HELD_FRACTION 2
-/* A program whose blocks, with a new one, stay under the limit less one sizeable
- * part (1/8 of it, for the program's other memory and the runtime's) is in core:
- * its sizeable blocks stay ordinary memory past half the limit, in mappings of
- * their own that move into files once it is out of core. Only while the program
- * runs on one thread: another could write a block while it moves. */
+/* A program whose blocks, with a new one, stay under the limit less 1/32 of it
+ * (the program's other memory and the runtime's, beside the cgroup's reserve the
+ * limit leaves already) is in core: its sizeable blocks stay ordinary memory past
+ * half the limit, in mappings of their own that move into files once it is out of
+ * core. Only while the program runs on one thread: another could write a block
+ * while it moves. */
+#define OC_SPILL_IN_CORE_MARGIN_FRACTION 32
 static inline long oc_spill_in_core_line(long limit) {
-  return limit - limit / OC_SPILL_SIZEABLE_FRACTION;
+  return limit - limit / OC_SPILL_IN_CORE_MARGIN_FRACTION;
 }
 
 struct oc_spill_inputs {

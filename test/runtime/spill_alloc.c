@@ -24,11 +24,11 @@
  *             ones are ordinary again (frees count), and calloc'd rows read as
  *             zeros in reused arena extents.
  *   moves     (OUTCORE_SPILL=auto, in a 64 MiB group without swap) arrays of
- *             20 MiB: two stay ordinary memory while the program is in core (40 of
- *             about 52 MiB); the third takes it out of core: it spills, and the
+ *             24 MiB: two stay ordinary memory while the program is in core (48 of
+ *             about 58 MiB); the third takes it out of core: it spills, and the
  *             second moves into a file first, its data kept (half of it never
  *             touched: zeros); a forked child's writes to it stay its own; the
- *             first, grown by realloc to 40 MiB, moves too, its data kept.
+ *             first, grown by realloc to 48 MiB, moves too, its data kept.
  *             Under OUTCORE_BACKEND=pager moved blocks are private memory paged
  *             from their files: only the data is checked.
  *   moves_threads  the same with a second thread alive: nothing moves (the other
@@ -247,7 +247,7 @@ static int spilled_as(const void *p, int expected) {
 }
 
 static void moves(int threads) {
-  const size_t len = 20 * MiB;
+  const size_t len = 24 * MiB;
   pthread_t other;
   int done = 0;
   if (threads)

@@ -50,24 +50,25 @@ TEST(SpillDecide, SizeableBlocksSpillOnceTheHeapWithThemIsHalfTheLimit) {
 }
 
 TEST(SpillDecide, OnOneThreadSizeableBlocksStayOrdinaryWhileTheProgramIsInCore) {
-  // 128 MiB limit, no swap, one thread: the in-core line is 112 MiB. Arrays of
-  // 40 MiB stay ordinary up to it; the third makes 120: out of core, it spills, and
+  // 128 MiB limit, no swap, one thread: the in-core line is 124 MiB. Arrays of
+  // 40 MiB stay ordinary up to it; the fourth makes 160: out of core, it spills, and
   // ordinary memory is brought under half the limit first.
   oc_spill_inputs in{OC_SPILL_AUTO, MiB, 128 * MiB, 0, 0, 0, true};
   EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_MAPPING);
   EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u);
-  in.heap = 40 * MiB;
-  EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_MAPPING); // 80 of 112: in core
-  EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u);
   in.heap = 80 * MiB;
+  EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_MAPPING); // 120 of 124: in core
+  EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u);
+  EXPECT_EQ(oc_spill_decide(&in, 44 * MiB), OC_SPILL_OWN_FILE);    // 124: out of core
+  in.heap = 120 * MiB;
   EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_FILE);
-  EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), size_t(16 * MiB + 1)); // 80 down to under 64
+  EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), size_t(56 * MiB + 1)); // 120 down to under 64
   in.heap = 32 * MiB; // blocks already in files count towards the line
-  in.spilled = 48 * MiB;
+  in.spilled = 88 * MiB;
   EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_FILE);
   EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u); // ordinary memory is under half
   in.one_thread = false; // another thread could write a block while it moves
-  in.heap = 80 * MiB;
+  in.heap = 120 * MiB;
   in.spilled = 0;
   EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u);
   in.one_thread = true;
