@@ -420,7 +420,7 @@ static bool write_held_pages(int fd, const char *data, size_t len, size_t off) {
   return true;
 }
 
-/* After a move failed with [data, data + moved) mapped from fd: ordinary memory
+/* After a move failed with the data of [data, data + moved) in fd: ordinary memory
  * again, holding the file's copy of that part and the rest as it was. */
 static bool move_back(char *data, size_t len, size_t moved, int fd) {
   char *copy = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -449,12 +449,17 @@ static bool move_into_file(struct spill_header *h, bool pager) {
     report_refusal(len, errno);
     return false;
   }
+  /* written: the data of [0, written) is in the file (a chunk whose mapping failed
+   * may have lost its ordinary pages, but not its data); moved: and mapped there. */
+  size_t written = 0;
   oc_maps_unmap_begin();
   while (moved < len) {
     size_t n = len - moved < MOVE_CHUNK ? len - moved : MOVE_CHUNK;
-    if (!write_held_pages(fd, data + moved, n, moved) ||
-        mmap(data + moved, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, (off_t)moved) ==
-            MAP_FAILED)
+    if (!write_held_pages(fd, data + moved, n, moved))
+      break;
+    written += n;
+    if (mmap(data + moved, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, (off_t)moved) ==
+        MAP_FAILED)
       break;
     moved += n;
   }
@@ -466,7 +471,7 @@ static bool move_into_file(struct spill_header *h, bool pager) {
              map_file_at(data, len, fd, len, true, &paged);
     error = errno;
   }
-  if (!mapped && !move_back(data, len, moved, fd)) {
+  if (!mapped && !move_back(data, len, written, fd)) {
     fprintf(stderr, "outcore: cannot move a %zu MiB block back into memory (%s)\n", len >> 20,
             strerror(errno));
     abort(); /* its data is in the file, mapped nowhere: never run on without it */

@@ -31,6 +31,11 @@
  *             first, grown by realloc to 48 MiB, moves too, its data kept.
  *             Under OUTCORE_BACKEND=pager moved blocks are private memory paged
  *             from their files: only the data is checked.
+ *   moves_full  (spill directory on a 16 MiB disk, 64 MiB group without swap)
+ *             arrays of 24, 24 and 16 MiB: the third takes the program out of core, the
+ *             second cannot move (its file cannot be reserved), nor can the third
+ *             spill: both stay ordinary memory with their data (spill_dirs.sh
+ *             checks the one message).
  *   moves_threads  the same with a second thread alive: nothing moves (the other
  *             thread could write a block while it is copied); the second array
  *             spills at once, as the heap with it is half the limit.
@@ -286,6 +291,19 @@ static void moves(int threads) {
   }
 }
 
+static void moves_full(void) {
+  const size_t len = 24 * MiB;
+  char *a = malloc(len), *b = malloc(len);
+  memset(a, 'a', len);
+  memset(b, 'b', len / 2);
+  char *c = malloc(16 * MiB);
+  memset(c, 'c', 16 * MiB);
+  CHECK(spilled_mappings() == 0);
+  CHECK(all(a, len, 'a') && all(b, len / 2, 'b') && all(b + len / 2, len / 2, 0));
+  CHECK(all(c, 16 * MiB, 'c'));
+  free(a), free(b), free(c);
+}
+
 static void small(void) {
   enum { BLOCKS = 600000, SIZE = 100 };
   static char *blocks[BLOCKS];
@@ -421,6 +439,8 @@ int main(int argc, char **argv) {
     small();
   else if (strcmp(mode, "moves") == 0)
     moves(0);
+  else if (strcmp(mode, "moves_full") == 0)
+    moves_full();
   else if (strcmp(mode, "moves_threads") == 0)
     moves(1);
   else if (strcmp(mode, "small_on") == 0)
