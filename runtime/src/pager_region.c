@@ -1,16 +1,15 @@
 #include "pager_region.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <linux/userfaultfd.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "pager_store.h"
+#include "uffd.h"
 
 int oc_pager_uffd = -1;
 struct oc_pager_region oc_pager_regions[OC_PAGER_REGIONS];
@@ -29,23 +28,8 @@ static pthread_rwlock_t events_gate = PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIAL
 static _Atomic(unsigned) unmaps_pending;
 static _Atomic(bool) fork_reported;
 
-static int new_uffd(void) {
-  int fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK);
-  if (fd >= 0)
-    return fd;
-  int saved = errno;
-  int dev = open("/dev/userfaultfd", O_RDWR | O_CLOEXEC);
-  if (dev < 0) {
-    errno = saved;
-    return -1;
-  }
-  fd = ioctl(dev, USERFAULTFD_IOC_NEW, O_CLOEXEC | O_NONBLOCK);
-  close(dev);
-  return fd;
-}
-
 bool oc_pager_uffd_open(void) {
-  int fd = new_uffd();
+  int fd = oc_uffd_new();
   if (fd < 0)
     return false;
   /* EVENT_UNMAP: a region the program unmaps itself is forgotten (oc_pager_region_unmapped). */

@@ -20,6 +20,7 @@
 #include "spill_file.h"
 #include "spill_slab.h"
 #include "stats.h"
+#include "uffd.h"
 
 /* In the page before the data; magic is the last word (spill.h). */
 struct spill_header {
@@ -129,7 +130,7 @@ enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t byt
   size_t held = bytes + nonnegative(in->heap);
   bool under_half = held < (size_t)(in->limit / OC_SPILL_HELD_FRACTION);
   if (bytes >= (size_t)(in->limit / OC_SPILL_SIZEABLE_FRACTION))
-    return under_half || (size_t)in->swap_room >= bytes || (in->one_thread && in_core(in, bytes))
+    return under_half || (size_t)in->swap_room >= bytes || (in->movable && in_core(in, bytes))
                ? OC_SPILL_OWN_MAPPING
                : OC_SPILL_OWN_FILE;
   if (under_half)
@@ -138,7 +139,7 @@ enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t byt
 }
 
 size_t oc_spill_to_move(const struct oc_spill_inputs *in, size_t bytes) {
-  if (in->mode != OC_SPILL_AUTO || !in->one_thread || in_core(in, bytes))
+  if (in->mode != OC_SPILL_AUTO || !in->movable || in_core(in, bytes))
     return 0;
   size_t heap = nonnegative(in->heap), half = (size_t)(in->limit / OC_SPILL_HELD_FRACTION);
   return heap >= half ? heap - half + 1 : 0;
@@ -205,10 +206,48 @@ static bool spills(enum oc_spill_place place) {
   return place == OC_SPILL_OWN_FILE || place == OC_SPILL_ARENA;
 }
 
+/* Whether the pager backend pages spilled memory. Before blocks_lock: starting the
+ * pager starts threads, whose own allocations (their thread-local storage) are
+ * glibc's: they must not start it again. */
+static bool pager_selected(void) {
+  starting_runtime = true;
+  bool pager = oc_backend_select() == &oc_backend_pager;
+  starting_runtime = false;
+  return pager;
+}
+
 /* The program's own threads are one (the runtime's counted apart). */
 static bool program_on_one_thread(void) {
   long threads = oc_os_thread_count();
   return threads > 0 && threads - oc_runtime_threads() <= 1;
+}
+
+/* Whether write holds can be had here (uffd.h), asked once. */
+static bool write_holds_available(void) {
+  static _Atomic(int) available; /* 0: not asked, 1: yes, -1: no */
+  int known = atomic_load_explicit(&available, memory_order_relaxed);
+  if (!known) {
+    int fd = oc_write_hold_open();
+    known = fd >= 0 ? 1 : -1;
+    if (fd >= 0)
+      close(fd);
+    atomic_store_explicit(&available, known, memory_order_relaxed);
+  }
+  return known > 0;
+}
+
+/* Whether ordinary blocks can move now, and the write hold a move takes (-1: none,
+ * the program's thread being its only one). False when other threads run and their
+ * writes cannot be held, or the pager pages spilled memory (a block moved beside
+ * other threads would stay a shared file mapping, whose dirty pages the pager's
+ * room does not count: its paged blocks filled beside one had the group
+ * OOM-killed). */
+static bool blocks_can_move(int *hold) {
+  *hold = -1;
+  if (program_on_one_thread())
+    return true;
+  *hold = pager_selected() ? -1 : oc_write_hold_open();
+  return *hold >= 0;
 }
 
 static void move_out(size_t bytes);
@@ -244,10 +283,15 @@ enum oc_spill_place oc_spill_wanted(size_t bytes, size_t replaced) {
   in.spilled = live_bytes;
   long movable = ordinary_bytes;
   unlock_blocks();
-  in.one_thread = true;
+  in.movable = true;
   bool threads_matter = !spills(oc_spill_decide(&in, bytes)) ||
                         (movable > 0 && oc_spill_to_move(&in, bytes) > 0);
-  in.one_thread = threads_matter && program_on_one_thread();
+  /* Not under the pager: a block kept ordinary that cannot move later (the program
+   * has started threads) leaves the pager's paged blocks too little room (two
+   * 24 MiB blocks pinned in a 64 MiB group got it OOM-killed); there the blocks past
+   * half the limit spill as they come. */
+  in.movable = threads_matter && !pager_selected() &&
+               (program_on_one_thread() || write_holds_available());
   place = oc_spill_decide(&in, bytes);
   if (spills(place) && movable > 0)
     move_out(oc_spill_to_move(&in, bytes));
@@ -314,16 +358,6 @@ static bool map_file_at(char *data, size_t len, int fd, size_t stored, bool page
   if (readaround_too_large())
     oc_os_readaround_off((uintptr_t)data, len);
   return true;
-}
-
-/* Whether the pager backend pages spilled memory. Before blocks_lock: starting the
- * pager starts threads, whose own allocations (their thread-local storage) are
- * glibc's: they must not start it again. */
-static bool pager_selected(void) {
-  starting_runtime = true;
-  bool pager = oc_backend_select() == &oc_backend_pager;
-  starting_runtime = false;
-  return pager;
 }
 
 /* A block of its own mapping after a header page: in a file of its own (in_file),
@@ -438,10 +472,11 @@ static bool move_back(char *data, size_t len, size_t moved, int fd) {
   return mremap(copy, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, data) != MAP_FAILED;
 }
 
-/* Under blocks_lock, the program on one thread (no other writes the block while it
- * is copied): an ordinary block moves into a file of its own, mapped where it was.
- * A block that cannot move stays ordinary memory, as it was. */
-static bool move_into_file(struct spill_header *h, bool pager) {
+/* Under blocks_lock, the program on one thread or hold a write hold (uffd.h: no
+ * write to the block is lost while it is copied): an ordinary block moves into a
+ * file of its own, mapped where it was. A block that cannot move stays ordinary
+ * memory, as it was. */
+static bool move_into_file(struct spill_header *h, bool pager, int hold) {
   char *data = (char *)(h + 1);
   size_t len = h->file_len, moved = 0;
   int fd = spill_dir[0] ? oc_spill_file_create(spill_dir, len) : -1;
@@ -455,17 +490,24 @@ static bool move_into_file(struct spill_header *h, bool pager) {
   oc_maps_unmap_begin();
   while (moved < len) {
     size_t n = len - moved < MOVE_CHUNK ? len - moved : MOVE_CHUNK;
-    if (!write_held_pages(fd, data + moved, n, moved))
+    if ((hold >= 0 && !oc_write_hold(hold, (uintptr_t)(data + moved), n)) ||
+        !write_held_pages(fd, data + moved, n, moved))
       break;
     written += n;
-    if (mmap(data + moved, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, (off_t)moved) ==
-        MAP_FAILED)
+    bool remapped = mmap(data + moved, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
+                         (off_t)moved) != MAP_FAILED;
+    if (hold >= 0 && remapped)
+      oc_write_release(hold, (uintptr_t)(data + moved), n);
+    if (!remapped)
       break;
     moved += n;
   }
   int error = errno;
   bool paged = false, mapped = moved == len;
-  if (mapped && pager) { /* the file becomes the store of private memory paged from it */
+  /* Under the pager the file becomes the store of private memory paged from it
+   * (never beside other threads, blocks_can_move: a write between the two mappings
+   * would be lost). */
+  if (mapped && pager) {
     mapped = mmap(data, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
                   0) != MAP_FAILED &&
              map_file_at(data, len, fd, len, true, &paged);
@@ -478,6 +520,8 @@ static bool move_into_file(struct spill_header *h, bool pager) {
   }
   oc_maps_unmap_end((uintptr_t)data, len);
   if (!mapped) {
+    if (hold >= 0) /* the held part was mapped anew by move_back */
+      oc_write_release(hold, (uintptr_t)data, len);
     close(fd);
     report_refusal(len, error);
     return false;
@@ -498,15 +542,20 @@ static bool move_into_file(struct spill_header *h, bool pager) {
 static void move_out(size_t bytes) {
   if (!bytes)
     return;
+  int hold;
+  if (!blocks_can_move(&hold))
+    return;
   bool pager = pager_selected(), any = false;
   lock_blocks();
   size_t moved = 0;
   for (struct spill_header *h = blocks; h && moved < bytes; h = h->next)
-    if (h->fd < 0 && move_into_file(h, pager)) {
+    if (h->fd < 0 && move_into_file(h, pager, hold)) {
       moved += h->file_len;
       any = true;
     }
   unlock_blocks();
+  if (hold >= 0)
+    close(hold);
   if (any) {
     start_runtime();
     oc_maps_refresh(); /* the hints see the moved blocks as files at once */
@@ -905,13 +954,13 @@ void *oc_spill_resize(void *p, size_t bytes) {
     return NULL;
   char *data = p;
   struct spill_header *h = header_of(data);
-  /* Ordinary memory growing out of core moves into a file first (the caller's
-   * block: no other thread frees it meanwhile). */
+  /* Ordinary memory growing out of core moves into a file first, without a write
+   * hold whatever the threads: no other thread may use a block while realloc runs. */
   if (h->fd < 0 && len > h->file_len && spills(oc_spill_wanted(bytes, h->file_len)) &&
-      h->fd < 0 && program_on_one_thread()) {
+      h->fd < 0) {
     bool pager = pager_selected();
     lock_blocks();
-    bool moved = move_into_file(h, pager);
+    bool moved = move_into_file(h, pager, -1);
     unlock_blocks();
     if (moved)
       start_runtime();

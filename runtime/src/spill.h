@@ -61,8 +61,9 @@
  * (the program's other memory and the runtime's, beside the cgroup's reserve the
  * limit leaves already) is in core: its sizeable blocks stay ordinary memory past
  * half the limit, in mappings of their own that move into files once it is out of
- * core. Only while the program runs on one thread: another could write a block
- * while it moves. */
+ * core. Only while blocks can move: the program runs on one thread, or its other
+ * threads' writes can be held while a block is copied (uffd.h); else a write could
+ * be lost. */
 #define OC_SPILL_IN_CORE_MARGIN_FRACTION 32
 static inline long oc_spill_in_core_line(long limit) {
   return limit - limit / OC_SPILL_IN_CORE_MARGIN_FRACTION;
@@ -75,7 +76,7 @@ struct oc_spill_inputs {
   long swap_room;  /* swap the process may still use, bytes */
   long heap;       /* oc_spill_heap_bytes */
   long spilled;    /* bytes of the blocks in files (their own, the arena's) */
-  bool one_thread; /* the program runs on one thread (the runtime's aside) */
+  bool movable;    /* ordinary blocks can move now (oc_spill_in_core_line) */
 };
 
 enum oc_spill_place {
@@ -94,12 +95,12 @@ enum oc_spill_place {
  * of the limit or more) gets a mapping of its own, ordinary memory while with the
  * program's heap of blocks of OC_SPILL_HEAP_COUNTED bytes or more it makes less than
  * half the limit (OC_SPILL_HELD_FRACTION), or swap can hold it, or the program is
- * in core on one thread (oc_spill_in_core_line); else a file of its own. A smaller
+ * in core and blocks can move (oc_spill_in_core_line); else a file of its own. A smaller
  * block stays ordinary (nowhere) below half the limit, and goes to the arena above
  * it when swap cannot hold the heap with it (a matrix allocated row by row). */
 enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t bytes);
 /* Bytes of ordinary memory to move into files before a block of bytes spills:
- * none while the program is in core or not on one thread; else what brings the
+ * none while the program is in core or blocks cannot move; else what brings the
  * heap under half the limit. */
 size_t oc_spill_to_move(const struct oc_spill_inputs *in, size_t bytes);
 

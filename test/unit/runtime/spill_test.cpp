@@ -38,7 +38,7 @@ TEST(SpillDecide, ModesThresholdAndSwap) {
 }
 
 TEST(SpillDecide, SizeableBlocksSpillOnceTheHeapWithThemIsHalfTheLimit) {
-  // Arrays of 40 MiB in a 120 MiB limit, no swap, on many threads: the first stays
+  // Arrays of 40 MiB in a 120 MiB limit, no swap, blocks that cannot move: the first stays
   // in ordinary memory (a program whose data fit must not pay for files), the second
   // spills.
   oc_spill_inputs in{OC_SPILL_AUTO, MiB, 120 * MiB, 0, 0, 0, false};
@@ -49,8 +49,8 @@ TEST(SpillDecide, SizeableBlocksSpillOnceTheHeapWithThemIsHalfTheLimit) {
   EXPECT_EQ(oc_spill_decide(&in, 41 * MiB), OC_SPILL_OWN_FILE);
 }
 
-TEST(SpillDecide, OnOneThreadSizeableBlocksStayOrdinaryWhileTheProgramIsInCore) {
-  // 128 MiB limit, no swap, one thread: the in-core line is 124 MiB. Arrays of
+TEST(SpillDecide, MovableSizeableBlocksStayOrdinaryWhileTheProgramIsInCore) {
+  // 128 MiB limit, no swap, blocks can move: the in-core line is 124 MiB. Arrays of
   // 40 MiB stay ordinary up to it; the fourth makes 160: out of core, it spills, and
   // ordinary memory is brought under half the limit first.
   oc_spill_inputs in{OC_SPILL_AUTO, MiB, 128 * MiB, 0, 0, 0, true};
@@ -67,11 +67,11 @@ TEST(SpillDecide, OnOneThreadSizeableBlocksStayOrdinaryWhileTheProgramIsInCore) 
   in.spilled = 88 * MiB;
   EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_FILE);
   EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u); // ordinary memory is under half
-  in.one_thread = false; // another thread could write a block while it moves
+  in.movable = false; // another thread could write a block while it moves, unheld
   in.heap = 120 * MiB;
   in.spilled = 0;
   EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u);
-  in.one_thread = true;
+  in.movable = true;
   in.mode = OC_SPILL_ON;
   EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u);
 }
