@@ -128,13 +128,13 @@ enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t byt
   if (in->mode == OC_SPILL_ON)
     return bytes >= OC_SPILL_OWN_FILE_MIN ? OC_SPILL_OWN_FILE : OC_SPILL_ARENA;
   size_t held = bytes + nonnegative(in->heap);
-  bool under_half = held < (size_t)(in->limit / OC_SPILL_HELD_FRACTION);
-  if (bytes >= (size_t)(in->limit / OC_SPILL_SIZEABLE_FRACTION))
-    return under_half || (size_t)in->swap_room >= bytes || (in->movable && in_core(in, bytes))
-               ? OC_SPILL_OWN_MAPPING
-               : OC_SPILL_OWN_FILE;
-  if (under_half)
+  if (held < (size_t)(in->limit / OC_SPILL_HELD_FRACTION))
     return OC_SPILL_NOWHERE;
+  if (bytes >= (size_t)(in->limit / OC_SPILL_SIZEABLE_FRACTION)) {
+    if ((size_t)in->swap_room >= bytes)
+      return OC_SPILL_NOWHERE;
+    return in->movable && in_core(in, bytes) ? OC_SPILL_OWN_MAPPING : OC_SPILL_OWN_FILE;
+  }
   return (size_t)in->swap_room < held ? OC_SPILL_ARENA : OC_SPILL_NOWHERE;
 }
 

@@ -91,13 +91,13 @@ enum oc_spill_place {
 #define OC_SPILL_OWN_FILE_MIN ((size_t)1 << 20)
 
 /* Where should a block of bytes go? off: nowhere; below min: nowhere; on: a file of
- * its own from OC_SPILL_OWN_FILE_MIN, the arena below. auto: a sizeable block (1/8
- * of the limit or more) gets a mapping of its own, ordinary memory while with the
- * program's heap of blocks of OC_SPILL_HEAP_COUNTED bytes or more it makes less than
- * half the limit (OC_SPILL_HELD_FRACTION), or swap can hold it, or the program is
- * in core and blocks can move (oc_spill_in_core_line); else a file of its own. A smaller
- * block stays ordinary (nowhere) below half the limit, and goes to the arena above
- * it when swap cannot hold the heap with it (a matrix allocated row by row). */
+ * its own from OC_SPILL_OWN_FILE_MIN, the arena below. auto: nowhere while, with
+ * the program's heap of blocks of OC_SPILL_HEAP_COUNTED bytes or more, it makes less
+ * than half the limit (OC_SPILL_HELD_FRACTION); past that, a sizeable block (1/8 of
+ * the limit or more) nowhere if swap can hold it, else a mapping of its own,
+ * ordinary memory, while the program is in core and blocks can move
+ * (oc_spill_in_core_line), else a file of its own; a smaller one the arena when swap
+ * cannot hold the heap with it (a matrix allocated row by row), else nowhere. */
 enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t bytes);
 /* Bytes of ordinary memory to move into files before a block of bytes spills:
  * none while the program is in core or blocks cannot move; else what brings the

@@ -25,9 +25,9 @@ constexpr long MiB = 1L << 20;
 TEST(SpillDecide, ModesThresholdAndSwap) {
   oc_spill_inputs in{OC_SPILL_AUTO, MiB, 120 * MiB, 0, 0, 0, false};
   EXPECT_EQ(oc_spill_decide(&in, 60 * MiB), OC_SPILL_OWN_FILE);    // half the limit, no swap
-  EXPECT_EQ(oc_spill_decide(&in, 59 * MiB), OC_SPILL_OWN_MAPPING); // fits beside the rest
+  EXPECT_EQ(oc_spill_decide(&in, 59 * MiB), OC_SPILL_NOWHERE); // fits beside the rest
   in.swap_room = 1024 * MiB;
-  EXPECT_EQ(oc_spill_decide(&in, 300 * MiB), OC_SPILL_OWN_MAPPING); // swap holds it
+  EXPECT_EQ(oc_spill_decide(&in, 300 * MiB), OC_SPILL_NOWHERE); // swap holds it
   in.swap_room = 100 * MiB;
   EXPECT_EQ(oc_spill_decide(&in, 300 * MiB), OC_SPILL_OWN_FILE); // swap too small
   in.mode = OC_SPILL_ON;
@@ -42,7 +42,7 @@ TEST(SpillDecide, SizeableBlocksSpillOnceTheHeapWithThemIsHalfTheLimit) {
   // in ordinary memory (a program whose data fit must not pay for files), the second
   // spills.
   oc_spill_inputs in{OC_SPILL_AUTO, MiB, 120 * MiB, 0, 0, 0, false};
-  EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_MAPPING);
+  EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_NOWHERE);
   in.heap = 40 * MiB;
   EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_FILE);
   in.heap = 19 * MiB; // and 1/8 of the limit or more: a file of its own
@@ -51,11 +51,17 @@ TEST(SpillDecide, SizeableBlocksSpillOnceTheHeapWithThemIsHalfTheLimit) {
 
 TEST(SpillDecide, MovableSizeableBlocksStayOrdinaryWhileTheProgramIsInCore) {
   // 128 MiB limit, no swap, blocks can move: the in-core line is 124 MiB. Arrays of
-  // 40 MiB stay ordinary up to it; the fourth makes 160: out of core, it spills, and
+  // 40 MiB stay ordinary up to it, the first glibc's (under half the limit), the next
+  // in mappings of their own; the fourth makes 160: out of core, it spills, and
   // ordinary memory is brought under half the limit first.
   oc_spill_inputs in{OC_SPILL_AUTO, MiB, 128 * MiB, 0, 0, 0, true};
-  EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_MAPPING);
+  EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_NOWHERE);
   EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u);
+  in.heap = 40 * MiB;
+  EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_MAPPING);
+  in.swap_room = 40 * MiB; // swap holds it: glibc's
+  EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_NOWHERE);
+  in.swap_room = 0;
   in.heap = 80 * MiB;
   EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_MAPPING); // 120 of 124: in core
   EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u);
