@@ -173,7 +173,5 @@ bool oc_spill_file_write(int fd, const void *data, size_t len, size_t off) {
       return false;
     done += (size_t)n;
   }
-  /* Written back from now on, so that the pages can leave memory without waiting. */
-  sync_file_range(fd, (off_t)off, (off_t)len, SYNC_FILE_RANGE_WRITE);
   return true;
 }

@@ -33,8 +33,9 @@ long oc_spill_dir_readaround_bytes(const char *dir);
 /* A new unlinked file in dir holding a copy of the first len bytes of from (holes
  * stay holes); -1 on failure. */
 int oc_spill_file_copy(const char *dir, int from, size_t len);
-/* Writes len bytes of data at off (the file's blocks reserved) and starts their
- * write-back; false (errno set) if the file system refuses. */
+/* Writes len bytes of data at off (the file's blocks reserved); false (errno set)
+ * if the file system refuses. Their write-back is left to the kernel: a program
+ * whose data fit the limit never needs it. */
 bool oc_spill_file_write(int fd, const void *data, size_t len, size_t off);
 
 #endif
