@@ -10,6 +10,8 @@
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Instructions.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <set>
 
 using namespace llvm;
@@ -321,20 +323,44 @@ void addToExtents(std::vector<ArrayExtent> &Extents, const AddressSpan &A, const
 }
 
 /// The rows a nest reads through row pointers (a[i][j] of double **a): the
-/// pointers' extent and the widest span within a row. Every row pointer in
-/// the extent may name a row of its own, starting anywhere in a page.
+/// pointers' extent and the widest span within a row. Every row pointer the
+/// nest reads in the extent, one every PointerStride bytes, may name a row of
+/// its own, starting anywhere in a page.
 struct RowsExtent {
   ArrayExtent Pointers;
   const SCEV *RowSpan;
-  int64_t PointerSize, ElemSize;
+  int64_t PointerSize, PointerStride, ElemSize;
 
   const SCEV *bytes(int64_t PageSize, ScalarEvolution &SE) const {
     Type *Ty = Pointers.Span->getType();
-    const SCEV *Rows = SE.getUDivExpr(SE.getAddExpr(Pointers.Span, Pointers.spread(SE)),
-                                      SE.getConstant(Ty, PointerSize));
+    // The pointers from the first to the last one's end, a stride apart.
+    const SCEV *Rows = SE.getUDivExpr(
+        SE.getAddExpr(SE.getAddExpr(Pointers.Span, Pointers.spread(SE)),
+                      SE.getConstant(Ty, PointerStride - PointerSize)),
+        SE.getConstant(Ty, PointerStride));
     return SE.getMulExpr(Rows, SE.getAddExpr(RowSpan, SE.getConstant(Ty, ElemSize + PageSize)));
   }
 };
+
+/// Bytes from one row pointer the nest reads to the next: the least constant
+/// step of the pointer's address over the nest's loops (a vector of vectors
+/// keeps a row's data pointer every 24 bytes; a[2 * i] reads every other one),
+/// at least the pointer's size; the pointer's size where a step is not a
+/// constant.
+int64_t rowPointerStride(const SCEV *Address, int64_t PointerSize, const Loop *Outer,
+                         ScalarEvolution &SE) {
+  int64_t Stride = 0;
+  for (auto *AR = dyn_cast<SCEVAddRecExpr>(Address); AR && Outer->contains(AR->getLoop());
+       AR = dyn_cast<SCEVAddRecExpr>(AR->getStart())) {
+    auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+    if (!Step || Step->getAPInt().getSignificantBits() > 32)
+      return PointerSize;
+    int64_t Bytes = std::abs(Step->getAPInt().getSExtValue());
+    if (Bytes)
+      Stride = Stride ? std::min(Stride, Bytes) : Bytes;
+  }
+  return std::max(Stride, PointerSize);
+}
 
 /// Joins the row reference Access (through the row pointer RowLoad) to the
 /// rows' extents; false when its span is not computable before the nest.
@@ -347,13 +373,16 @@ bool addToRows(std::vector<RowsExtent> &Rows, Instruction *Access, LoadInst *Row
   if (!Pointers || !InRow)
     return false;
   int64_t PointerSize = RowLoad->getDataLayout().getTypeStoreSize(RowLoad->getType());
+  int64_t Stride =
+      rowPointerStride(SE.getSCEV(RowLoad->getPointerOperand()), PointerSize, Outer, SE);
   for (RowsExtent &E : Rows)
     if (E.ElemSize == Ref.ElemSize && joinExtent(E.Pointers, *Pointers, PointerSize, Outer, SE)) {
       E.RowSpan = SE.getUMaxExpr(E.RowSpan, InRow->Bytes);
+      E.PointerStride = std::min(E.PointerStride, Stride);
       return true;
     }
   Rows.push_back({ArrayExtent(Pointers->Start, Pointers->Bytes, PointerSize, std::nullopt, SE),
-                  InRow->Bytes, PointerSize, Ref.ElemSize});
+                  InRow->Bytes, PointerSize, Stride, Ref.ElemSize});
   return true;
 }
 
