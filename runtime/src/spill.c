@@ -128,14 +128,15 @@ enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t byt
   if (in->mode == OC_SPILL_ON)
     return bytes >= OC_SPILL_OWN_FILE_MIN ? OC_SPILL_OWN_FILE : OC_SPILL_ARENA;
   size_t held = bytes + nonnegative(in->heap);
-  if (held < (size_t)(in->limit / OC_SPILL_HELD_FRACTION))
+  bool under_half = held < (size_t)(in->limit / OC_SPILL_HELD_FRACTION);
+  bool sizeable = bytes >= (size_t)(in->limit / OC_SPILL_SIZEABLE_FRACTION);
+  if (sizeable && under_half && in->grows)
+    return OC_SPILL_OWN_MAPPING;
+  if (under_half || (size_t)in->swap_room >= (sizeable ? bytes : held))
     return OC_SPILL_NOWHERE;
-  if (bytes >= (size_t)(in->limit / OC_SPILL_SIZEABLE_FRACTION)) {
-    if ((size_t)in->swap_room >= bytes)
-      return OC_SPILL_NOWHERE;
-    return in->movable && in_core(in, bytes) ? OC_SPILL_OWN_MAPPING : OC_SPILL_OWN_FILE;
-  }
-  return (size_t)in->swap_room < held ? OC_SPILL_ARENA : OC_SPILL_NOWHERE;
+  if (bytes >= (size_t)(in->limit / OC_SPILL_MOVABLE_FRACTION) && in->movable && in_core(in, bytes))
+    return OC_SPILL_OWN_MAPPING;
+  return sizeable ? OC_SPILL_OWN_FILE : OC_SPILL_ARENA;
 }
 
 size_t oc_spill_to_move(const struct oc_spill_inputs *in, size_t bytes) {
@@ -257,7 +258,8 @@ enum oc_spill_place oc_spill_wanted(size_t bytes, size_t replaced) {
     return OC_SPILL_NOWHERE;
   struct oc_spill_inputs in = {
       settings.mode, settings.min, 0, 0,
-      atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed) - (long)replaced, 0, false};
+      atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed) - (long)replaced, 0, false,
+      replaced > 0 && bytes > replaced};
   if (settings.mode != OC_SPILL_AUTO || bytes < (size_t)settings.min)
     return oc_spill_decide(&in, bytes);
   /* Most blocks are far from the limit: the last sample says so without a clock
@@ -842,7 +844,7 @@ void oc_spill_small_check(void) {
   long owned = live_bytes + ordinary_bytes;
   unlock_blocks();
   struct oc_spill_inputs in = {settings.mode, settings.min, 0, 0,
-                               (long)(glibc.uordblks + glibc.hblkhd) + owned, 0, false};
+                               (long)(glibc.uordblks + glibc.hblkhd) + owned, 0, false, false};
   struct oc_limit_figures f;
   oc_limit_open();
   oc_limit_get(&f);

@@ -65,6 +65,9 @@
  * threads' writes can be held while a block is copied (uffd.h); else a write could
  * be lost. */
 #define OC_SPILL_IN_CORE_MARGIN_FRACTION 32
+/* The least block kept that way: 1/64 of the limit, so that the blocks that move,
+ * a file each, stay few (rows below it join the arena as they come). */
+#define OC_SPILL_MOVABLE_FRACTION 64
 static inline long oc_spill_in_core_line(long limit) {
   return limit - limit / OC_SPILL_IN_CORE_MARGIN_FRACTION;
 }
@@ -77,6 +80,7 @@ struct oc_spill_inputs {
   long heap;       /* oc_spill_heap_bytes */
   long spilled;    /* bytes of the blocks in files (their own, the arena's) */
   bool movable;    /* ordinary blocks can move now (oc_spill_in_core_line) */
+  bool grows;      /* the block replaces a smaller one (realloc) */
 };
 
 enum oc_spill_place {
@@ -93,11 +97,13 @@ enum oc_spill_place {
 /* Where should a block of bytes go? off: nowhere; below min: nowhere; on: a file of
  * its own from OC_SPILL_OWN_FILE_MIN, the arena below. auto: nowhere while, with
  * the program's heap of blocks of OC_SPILL_HEAP_COUNTED bytes or more, it makes less
- * than half the limit (OC_SPILL_HELD_FRACTION); past that, a sizeable block (1/8 of
- * the limit or more) nowhere if swap can hold it, else a mapping of its own,
- * ordinary memory, while the program is in core and blocks can move
- * (oc_spill_in_core_line), else a file of its own; a smaller one the arena when swap
- * cannot hold the heap with it (a matrix allocated row by row), else nowhere. */
+ * than half the limit (OC_SPILL_HELD_FRACTION), but a sizeable block (1/8 of the
+ * limit or more) that grows gets a mapping of its own there, ordinary memory (it
+ * then grows without a copy, and can move). Past half the limit: nowhere if swap
+ * can hold the block (a sizeable one) or the heap with it (a smaller one); else a
+ * mapping of its own for a block of 1/64 of the limit or more while the program is
+ * in core and blocks can move (oc_spill_in_core_line); else a file of its own for a
+ * sizeable block, the arena for a smaller one (a matrix allocated row by row). */
 enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t bytes);
 /* Bytes of ordinary memory to move into files before a block of bytes spills:
  * none while the program is in core or blocks cannot move; else what brings the

@@ -23,7 +23,7 @@ namespace {
 constexpr long MiB = 1L << 20;
 
 TEST(SpillDecide, ModesThresholdAndSwap) {
-  oc_spill_inputs in{OC_SPILL_AUTO, MiB, 120 * MiB, 0, 0, 0, false};
+  oc_spill_inputs in{OC_SPILL_AUTO, MiB, 120 * MiB, 0, 0, 0, false, false};
   EXPECT_EQ(oc_spill_decide(&in, 60 * MiB), OC_SPILL_OWN_FILE);    // half the limit, no swap
   EXPECT_EQ(oc_spill_decide(&in, 59 * MiB), OC_SPILL_NOWHERE); // fits beside the rest
   in.swap_room = 1024 * MiB;
@@ -41,7 +41,7 @@ TEST(SpillDecide, SizeableBlocksSpillOnceTheHeapWithThemIsHalfTheLimit) {
   // Arrays of 40 MiB in a 120 MiB limit, no swap, blocks that cannot move: the first stays
   // in ordinary memory (a program whose data fit must not pay for files), the second
   // spills.
-  oc_spill_inputs in{OC_SPILL_AUTO, MiB, 120 * MiB, 0, 0, 0, false};
+  oc_spill_inputs in{OC_SPILL_AUTO, MiB, 120 * MiB, 0, 0, 0, false, false};
   EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_NOWHERE);
   in.heap = 40 * MiB;
   EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_FILE);
@@ -54,7 +54,7 @@ TEST(SpillDecide, MovableSizeableBlocksStayOrdinaryWhileTheProgramIsInCore) {
   // 40 MiB stay ordinary up to it, the first glibc's (under half the limit), the next
   // in mappings of their own; the fourth makes 160: out of core, it spills, and
   // ordinary memory is brought under half the limit first.
-  oc_spill_inputs in{OC_SPILL_AUTO, MiB, 128 * MiB, 0, 0, 0, true};
+  oc_spill_inputs in{OC_SPILL_AUTO, MiB, 128 * MiB, 0, 0, 0, true, false};
   EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_NOWHERE);
   EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u);
   in.heap = 40 * MiB;
@@ -62,6 +62,15 @@ TEST(SpillDecide, MovableSizeableBlocksStayOrdinaryWhileTheProgramIsInCore) {
   in.swap_room = 40 * MiB; // swap holds it: glibc's
   EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_NOWHERE);
   in.swap_room = 0;
+  in.heap = 0; // a block growing (realloc) to 1/8 of the limit: its own mapping at once
+  in.grows = true;
+  EXPECT_EQ(oc_spill_decide(&in, 16 * MiB), OC_SPILL_OWN_MAPPING);
+  EXPECT_EQ(oc_spill_decide(&in, 16 * MiB - 1), OC_SPILL_NOWHERE);
+  in.grows = false;
+  EXPECT_EQ(oc_spill_decide(&in, 16 * MiB), OC_SPILL_NOWHERE);
+  in.heap = 64 * MiB; // past half, in core: ordinary from 1/64 of the limit, the arena below
+  EXPECT_EQ(oc_spill_decide(&in, 2 * MiB), OC_SPILL_OWN_MAPPING);
+  EXPECT_EQ(oc_spill_decide(&in, 2 * MiB - 1), OC_SPILL_ARENA);
   in.heap = 80 * MiB;
   EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_MAPPING); // 120 of 124: in core
   EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u);
@@ -83,7 +92,8 @@ TEST(SpillDecide, MovableSizeableBlocksStayOrdinaryWhileTheProgramIsInCore) {
 }
 
 TEST(SpillDecide, SmallBlocksSpillOnceTheWholeHeapIsHalfTheLimit) {
-  oc_spill_inputs in{OC_SPILL_AUTO, OC_SPILL_MIN_FLOOR, 128 * MiB, 0, 64 * MiB - 1, 0, false};
+  oc_spill_inputs in{OC_SPILL_AUTO, OC_SPILL_MIN_FLOOR, 128 * MiB, 0, 64 * MiB - 1,
+                     0,             false,              false};
   EXPECT_FALSE(oc_spill_small_wanted(&in));
   in.heap = 64 * MiB;
   EXPECT_TRUE(oc_spill_small_wanted(&in)); // half the limit, no swap
@@ -100,7 +110,7 @@ TEST(SpillDecide, RowsJoinTheArenaOnceTheHeapIsHalfTheLimit) {
   // Rows of 64 KiB in a 128 MiB limit, no swap: ordinary memory until the heap of
   // such blocks reaches half the limit, the arena after.
   constexpr long Row = 64 << 10;
-  oc_spill_inputs in{OC_SPILL_AUTO, OC_SPILL_MIN_FLOOR, 128 * MiB, 0, 0, 0, false};
+  oc_spill_inputs in{OC_SPILL_AUTO, OC_SPILL_MIN_FLOOR, 128 * MiB, 0, 0, 0, false, false};
   EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_NOWHERE);
   in.heap = 64 * MiB - Row - 1;
   EXPECT_EQ(oc_spill_decide(&in, Row), OC_SPILL_NOWHERE);
