@@ -104,7 +104,7 @@ private:
   Value *lowAddr(IRBuilderBase &B, unsigned R, Value *First, Value *EndIt);
   Guarded relAddr(IRBuilderBase &B, unsigned R, Value *Ok, Value *Addr);
   Guarded pfAddr(IRBuilderBase &B, unsigned R, Value *Ok, Value *Addr);
-  static Value *orNull(IRBuilderBase &B, Guarded A, const llvm::Twine &Name);
+  static Value *pagesIf(IRBuilderBase &B, Value *Ok, Value *Pages, const llvm::Twine &Name);
   Value *pagesFor(IRBuilderBase &B, unsigned R, Value *Iters);
   llvm::CallInst *located(llvm::CallInst *Call, unsigned R);
   llvm::CallInst *callHint(IRBuilderBase &B, unsigned R, Value *Pf, Value *Rel,

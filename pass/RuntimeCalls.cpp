@@ -55,6 +55,14 @@ Runtime declareRuntime(Module &M) {
       F->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
       F->setDoesNotThrow();
       F->setWillReturn();
+      // The runtime never calls back into the program, and keeps a hint's address
+      // only as a number (madvise, mincore): the pointer never escapes, so an array
+      // reached through a global keeps the alias facts the plain build has
+      // (GlobalsAA's distinct mallocs).
+      F->addFnAttr(Attribute::NoCallback);
+      for (unsigned I = 0; I < Params.size(); ++I)
+        if (Params[I]->isPointerTy())
+          F->addParamAttr(I, Attribute::NoCapture);
     }
     return FC;
   };

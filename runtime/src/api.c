@@ -150,6 +150,10 @@ static inline void prefetch_registered(struct oc_trace_ring *trace, uintptr_t ad
     resident = oc_residency_test_fast(addr);
     priority = 0;
     tag = -1;
+  } else if (npages <= 0) {
+    /* No pages (the pass's guard failed): traced and dropped as a null hint. */
+    resident = false;
+    addr = 0;
   } else {
     resident = block_resident_fast(addr, npages);
     bytes = (uintptr_t)npages *

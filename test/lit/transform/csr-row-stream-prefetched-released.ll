@@ -32,8 +32,8 @@
 ; CHECK-NEXT:    [[LOP:%.*]] = udiv i64 [[LOI]], 4096
 ; CHECK-NEXT:    [[HIP:%.*]] = udiv i64 [[HIUP]], 4096
 ; CHECK-NEXT:    [[PAGES:%.*]] = sub i64 [[HIP]], [[LOP]]
-; CHECK-NEXT:    [[PF:%.*]] = select i1 [[PFOK]], ptr [[LO]], ptr null
-; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[PF]], i64 [[PAGES]], i32 0, i32 [[TAG:%.*]])
+; CHECK-NEXT:    [[PF:%.*]] = select i1 [[PFOK]], i64 [[PAGES]], i64 0
+; CHECK-NEXT:    call void @oc_prefetch_block(ptr [[LO]], i64 [[PF]], i32 0, i32 [[TAG:%.*]])
 ; CHECK-NEXT:    [[RELIT:%.*]] = select i1 [[NOTFIRST]], i64 %oc.rel.it, i64 %oc.s
 ; CHECK:         [[RELK:%.*]] = load i64, ptr {{%.*}}, align 8
 ; CHECK:         [[SK:%.*]] = load i64, ptr {{%.*}}, align 8
@@ -44,8 +44,8 @@
 ; CHECK-NEXT:    [[RELP:%.*]] = udiv i64 [[RELI]], 4096
 ; CHECK-NEXT:    [[SP:%.*]] = udiv i64 [[SI]], 4096
 ; CHECK-NEXT:    [[RELPAGES:%.*]] = sub i64 [[SP]], [[RELP]]
-; CHECK-NEXT:    [[RELADDR:%.*]] = select i1 [[NOTFIRST]], ptr [[REL]], ptr null
-; CHECK-NEXT:    call void @oc_release_block(ptr [[RELADDR]], i64 [[RELPAGES]], i32 0, i32 [[TAG]])
+; CHECK-NEXT:    [[RELCOUNT:%.*]] = select i1 [[NOTFIRST]], i64 [[RELPAGES]], i64 0
+; CHECK-NEXT:    call void @oc_release_block(ptr [[REL]], i64 [[RELCOUNT]], i32 0, i32 [[TAG]])
 ; CHECK:         call void @oc_release_block(ptr {{%.*}}, i64 %oc.row.pages{{[0-9]*}}, i32 0, i32 [[TAG]])
 ;
 ; // CSR rows: k runs from rowptr[r] to rowptr[r + 1], so val[k] is a stream

@@ -39,8 +39,8 @@
 ; CHECK:         br i1 %oc.done, label %for.end.loopexit, label %oc.strip
 ; CHECK:       for.end.loopexit:
 ; CHECK:         call void @oc_release_block(ptr %{{.*}}, i64 %{{.*}}, i32 0, i32 [[TAG]])
-; DECL:        declare void @oc_prefetch_block(ptr, i64, i32, i32) [[ATTR:#[0-9]+]]
-; DECL:        attributes [[ATTR]] = { nounwind willreturn memory(inaccessiblemem: readwrite) }
+; DECL:        declare void @oc_prefetch_block(ptr nocapture, i64, i32, i32) [[ATTR:#[0-9]+]]
+; DECL:        attributes [[ATTR]] = { nocallback nounwind willreturn memory(inaccessiblemem: readwrite) }
 ; REMARK:      --- !Passed
 ; REMARK-NEXT: Pass: outcore
 ; REMARK-NEXT: Name: Prefetched

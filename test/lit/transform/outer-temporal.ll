@@ -4,7 +4,7 @@
 ; touches 18 pages, within 128K, so b[j], reused by every i, is prefetched
 ; only when i = 0 and released only when i = 63; a[i][j] is hinted in every
 ; row. The tests run once per row, before the strip loop over j, and gate
-; b's addresses (null: nothing to do). a is not gated, so the j loop is not
+; b's page counts (none: nothing to do). a is not gated, so the j loop is not
 ; split.
 ; CHECK-LABEL: define dso_local void @matvec(
 ; CHECK:       for.cond1.preheader:
@@ -12,8 +12,8 @@
 ; CHECK-NEXT:    %oc.last.it = icmp eq i64 [[I]], 63
 ; CHECK-NOT:     or i1
 ; CHECK:         call void @oc_prefetch_block(ptr %oc.addr, i64 %oc.pages, i32 0, i32 [[TAGA:%oc.tag[0-9]+]])
-; CHECK-NEXT:    %oc.pf = select i1 %oc.first, ptr @b, ptr null
-; CHECK:         call void @oc_prefetch_block(ptr %oc.pf, i64 %oc.pages2, i32 1, i32 [[TAGB:%oc.tag[0-9]+]])
+; CHECK:         %oc.pf = select i1 %oc.first, i64 %oc.pages2, i64 0
+; CHECK-NEXT:    call void @oc_prefetch_block(ptr @b, i64 %oc.pf, i32 1, i32 [[TAGB:%oc.tag[0-9]+]])
 ; CHECK:       oc.strip:
 ; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 0, i32 [[TAGA]])
 ; CHECK:         [[BPF:%.*]] = and i1 %{{.*}}, %oc.first
@@ -25,8 +25,8 @@
 ; CHECK-NEXT:    call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 4, i32 1, i32 [[TAGB]])
 ; CHECK:       for.inc10:
 ; CHECK:         call void @oc_release_block(ptr %oc.addr{{[0-9]+}}, i64 %oc.pages{{[0-9]+}}, i32 0, i32 [[TAGA]])
-; CHECK:         [[RELB:%oc.rel[0-9]*]] = select i1 %oc.last.it, ptr %oc.addr{{[0-9]+}}, ptr null
-; CHECK:         call void @oc_release_block(ptr [[RELB]], i64 %oc.pages{{[0-9]+}}, i32 1, i32 [[TAGB]])
+; CHECK:         [[RELB:%oc.rel[0-9]*]] = select i1 %oc.last.it, i64 %oc.pages{{[0-9]+}}, i64 0
+; CHECK-NEXT:    call void @oc_release_block(ptr %oc.addr{{[0-9]+}}, i64 [[RELB]], i32 1, i32 [[TAGB]])
 ; CHECK-NOT:   .oc.plain:
 ;
 ; double a[64][4096], b[4096], c[64];

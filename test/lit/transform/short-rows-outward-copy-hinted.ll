@@ -17,8 +17,8 @@
 ; CHECK:         [[PER:%.*]] = udiv i64 16384, [[MAX]]
 ; CHECK:         %oc.strip.its = call i64 @llvm.umax.i64(i64 [[PER]], i64 1)
 ; CHECK:         %oc.ahead.its = mul i64 %oc.strip.its, 150
-; CHECK:         call void @oc_prefetch_block(ptr %oc.pf, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag1)
-; CHECK:         call void @oc_prefetch_block(ptr %oc.pf{{[0-9]+}}, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag2)
+; CHECK:         call void @oc_prefetch_block(ptr %{{[^,]+}}, i64 %oc.pf{{[0-9]*}}, i32 0, i32 %oc.tag1)
+; CHECK:         call void @oc_prefetch_block(ptr %{{[^,]+}}, i64 %oc.pf{{[0-9]+}}, i32 0, i32 %oc.tag2)
 ; CHECK:       oc.strip:
 ; CHECK:         %oc.e = call i64 @llvm.umin.i64(i64 %{{.*}}, i64 %oc.tc)
 ; CHECK:         %oc.pf.it = add i64 %oc.s, %oc.ahead.its

@@ -60,8 +60,8 @@
 ; CHECK:         [[LASTBACK:%.*]] = sub i64 0, %oc.rel.back
 ; CHECK-NEXT:    [[LASTPAGE:%.*]] = getelementptr i8, ptr %{{.*}}, i64 [[LASTBACK]]
 ; CHECK:         [[LASTOK:%.*]] = and i1 %{{.*}}, [[RELGATE]]
-; CHECK-NEXT:    [[LASTREL:%.*]] = select i1 [[LASTOK]], ptr [[LASTPAGE]], ptr null
-; CHECK-NEXT:    call void @oc_release_block(ptr [[LASTREL]], i64 1, i32 0, i32 [[TAG]])
+; CHECK-NEXT:    [[LASTREL:%.*]] = select i1 [[LASTOK]], i64 1, i64 0
+; CHECK-NEXT:    call void @oc_release_block(ptr [[LASTPAGE]], i64 [[LASTREL]], i32 0, i32 [[TAG]])
 ; The version for rows too large: every page released after its use.
 ; CHECK:       [[EACH]]:
 ; CHECK-NOT:     urem

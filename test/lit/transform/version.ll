@@ -32,7 +32,7 @@
 ; CHECK-NEXT:    call void @matvec.outcore.hinted.0(
 ; CHECK-NOT:     call {{.*}}@oc_
 ; CHECK:         ret void
-; CHECK:       declare void @oc_prefetch_block(ptr, i64, i32, i32) [[ATTR:#[0-9]+]]
+; CHECK:       declare void @oc_prefetch_block(ptr nocapture, i64, i32, i32) [[ATTR:#[0-9]+]]
 ; CHECK:       define internal void @matvec.outcore.hinted.0({{.*}}) [[HINTED_ATTR:#[0-9]+]]
 ; CHECK:         %oc.limit2 = load atomic i64, ptr @oc_memory_limit_now unordered, align 8
 ; CHECK:         %oc.fits3 = icmp ule i64 %{{.*}}, %oc.limit2
@@ -47,7 +47,7 @@
 ; CHECK:       [[OUTWARD]]:
 ; CHECK:         %oc.rows = icmp ule i64 %{{.*}}, 16383
 ; CHECK:         %oc.strip.its = call i64 @llvm.umax.i64(
-; CHECK:         call void @oc_prefetch_block(ptr %oc.pf, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag1)
+; CHECK:         call void @oc_prefetch_block(ptr %{{[^,]+}}, i64 %oc.pf{{[0-9]*}}, i32 0, i32 %oc.tag1)
 ; CHECK:         call void @oc_prefetch_block(ptr %oc.addr{{[0-9]*}}, i64 %oc.pages{{[0-9]*}}, i32 2, i32 %oc.tag2)
 ; CHECK:       oc.strip:
 ; CHECK:       [[INNER]]:
@@ -59,7 +59,7 @@
 ; CHECK:         call void @oc_release_block(
 ; CHECK:         call void @oc_release_block(
 ; CHECK:       ret void
-; CHECK:       attributes [[ATTR]] = { nounwind willreturn memory(inaccessiblemem: readwrite) }
+; CHECK:       attributes [[ATTR]] = { nocallback nounwind willreturn memory(inaccessiblemem: readwrite) }
 ; CHECK:       attributes [[HINTED_ATTR]] = { noinline {{.*}}"outcore-hinted"{{.*}} }
 ;
 ; With unknown-trip=large: only the original and one hinted version.

@@ -37,8 +37,8 @@
 ; CHECK:       for.inc:
 ; CHECK-NOT:     call void @oc_
 ; CHECK:       for.cond1.for.end_crit_edge:
-; CHECK:         [[LAST:%.*]] = select i1 %oc.page.stride, ptr %{{.*}}, ptr null
-; CHECK-NEXT:    call void @oc_release_block(ptr [[LAST]], i64 1, i32 0, i32 [[TAG]])
+; CHECK:         [[LAST:%.*]] = select i1 %oc.page.stride, i64 1, i64 0
+; CHECK-NEXT:    call void @oc_release_block(ptr %{{.*}}, i64 [[LAST]], i32 0, i32 [[TAG]])
 ; CHECK:       for.end:
 ; CHECK-NOT:     call void @oc_
 ; CHECK:         store double

@@ -14,7 +14,7 @@
 ; CHECK:       [[OUT]]:
 ; CHECK:         %oc.rows = icmp ule i64 %{{.*}}, 16383
 ; CHECK:         %oc.strip.its = call i64 @llvm.umax.i64(i64 %{{.*}}, i64 1)
-; CHECK:         call void @oc_prefetch_block(ptr %oc.pf, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag1)
+; CHECK:         call void @oc_prefetch_block(ptr %{{[^,]+}}, i64 %oc.pf{{[0-9]*}}, i32 0, i32 %oc.tag1)
 ; CHECK:       oc.strip:
 ; CHECK:         %oc.pf.it = add i64 %oc.s, %oc.ahead.its
 ; CHECK:         call void @oc_prefetch_release_block(ptr %oc.addr{{[0-9]*}}, ptr %oc.addr{{[0-9]*}}, i64 %oc.pages{{[0-9]*}}, i32 0, i32 %oc.tag1)
