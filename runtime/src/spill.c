@@ -119,7 +119,7 @@ static size_t nonnegative(long n) { return n > 0 ? (size_t)n : 0; }
 
 static bool in_core(const struct oc_spill_inputs *in, size_t bytes) {
   return bytes + nonnegative(in->heap) + nonnegative(in->spilled) <
-         (size_t)nonnegative(oc_spill_in_core_line(in->limit));
+         nonnegative(oc_spill_in_core_line(in->limit));
 }
 
 enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t bytes) {
@@ -283,11 +283,11 @@ enum oc_spill_place oc_spill_wanted(size_t bytes, size_t replaced) {
   in.swap_room = swap_room_at(f.sampled_ns);
   lock_blocks();
   in.spilled = live_bytes;
-  long movable = ordinary_bytes;
+  long ordinary = ordinary_bytes;
   unlock_blocks();
   in.movable = true;
   bool threads_matter = !spills(oc_spill_decide(&in, bytes)) ||
-                        (movable > 0 && oc_spill_to_move(&in, bytes) > 0);
+                        (ordinary > 0 && oc_spill_to_move(&in, bytes) > 0);
   /* Not under the pager: a block kept ordinary that cannot move later (the program
    * has started threads) leaves the pager's paged blocks too little room (two
    * 24 MiB blocks pinned in a 64 MiB group got it OOM-killed); there the blocks past
@@ -295,7 +295,7 @@ enum oc_spill_place oc_spill_wanted(size_t bytes, size_t replaced) {
   in.movable = threads_matter && !pager_selected() &&
                (program_on_one_thread() || write_holds_available());
   place = oc_spill_decide(&in, bytes);
-  if (spills(place) && movable > 0)
+  if (spills(place) && ordinary > 0)
     move_out(oc_spill_to_move(&in, bytes));
   return place;
 }
