@@ -316,6 +316,10 @@ std::string baseName(const Value *Base) {
       return *Field;
     return baseName(Load->getPointerOperand());
   }
+  // A base the optimiser moved into the array (px + lo, where a loop starts at
+  // lo) is named after the array.
+  if (auto *GEP = dyn_cast<GEPOperator>(Base))
+    return baseName(GEP->getPointerOperand());
   return "unnamed";
 }
 
