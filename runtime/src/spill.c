@@ -426,8 +426,6 @@ static void *alloc_own(size_t bytes, size_t align, bool in_file) {
   return data;
 }
 
-void *oc_spill_alloc_always(size_t bytes, size_t align) { return alloc_own(bytes, align, true); }
-
 /* ---- moving ordinary blocks into files ---------------------------------------- */
 
 /* Moved a chunk at a time: the memory held grows by at most a chunk of file pages

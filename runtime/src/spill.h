@@ -172,9 +172,6 @@ void *oc_spill_alloc(size_t bytes, size_t align);
 /* The same in the place given (not OC_SPILL_NOWHERE); the arena only for page
  * alignment. */
 void *oc_spill_alloc_at(size_t bytes, size_t align, enum oc_spill_place place);
-/* The same in a file of its own, for a block the settings have already chosen to
- * spill (oc_spill_alloc_global with OUTCORE_SPILL=on; tests). */
-void *oc_spill_alloc_always(size_t bytes, size_t align);
 /* The same in the arena (page alignment): a file extent of the arena's, no file or
  * mapping of its own. NULL when the arena cannot be made or is full. */
 void *oc_spill_alloc_in_arena(size_t bytes);

@@ -473,7 +473,7 @@ static void fork_mode(void) {
  * and neither sees the other's later writes. */
 static void spill_fork_mode(void) {
   long pages = 2048;
-  char *p = oc_spill_alloc_always((size_t)(pages * PAGE), 0);
+  char *p = oc_spill_alloc_at((size_t)(pages * PAGE), 0, OC_SPILL_OWN_FILE);
   CHECK(p, "no spilled block");
   if (!p)
     return;

@@ -349,7 +349,7 @@ TEST(SpillFile, CreateReadsZeroResizeAndCopy) {
 
 TEST(SpillBlocks, RecognisedFreedAndResized) {
   setenv("OUTCORE_SPILL_DIR", "/var/tmp", 1);
-  char *p = static_cast<char *>(oc_spill_alloc_always(3 * MiB + 5, 0));
+  char *p = static_cast<char *>(oc_spill_alloc_at(3 * MiB + 5, 0, OC_SPILL_OWN_FILE));
   ASSERT_NE(p, nullptr);
   EXPECT_TRUE(oc_spill_owns(p));
   EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % 4096, 0u);
@@ -370,7 +370,7 @@ TEST(SpillBlocks, RecognisedFreedAndResized) {
   EXPECT_EQ(blocks, 0);
   EXPECT_EQ(bytes, 0);
   // Aligned beyond a page.
-  void *q = oc_spill_alloc_always(MiB, 4 * MiB);
+  void *q = oc_spill_alloc_at(MiB, 4 * MiB, OC_SPILL_OWN_FILE);
   ASSERT_NE(q, nullptr);
   EXPECT_EQ(reinterpret_cast<uintptr_t>(q) % (4 * MiB), 0u);
   oc_spill_free(q);
@@ -538,7 +538,7 @@ TEST(SpillBlocks, GlibcBlocksAreNeverOwned) {
 
 TEST(SpillBlocks, ForkGivesTheChildACopy) {
   setenv("OUTCORE_SPILL_DIR", "/var/tmp", 1);
-  char *p = static_cast<char *>(oc_spill_alloc_always(2 * MiB, 0));
+  char *p = static_cast<char *>(oc_spill_alloc_at(2 * MiB, 0, OC_SPILL_OWN_FILE));
   ASSERT_NE(p, nullptr);
   p[100] = 1;
   int to_child[2], to_parent[2];
