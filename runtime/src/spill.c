@@ -55,9 +55,13 @@ static _Atomic(bool) refusal_reported;
 /* The arena (spill.h), under blocks_lock; its range is oc_spill_arena_start/span. */
 #define ARENA_SPAN_MAX ((size_t)256 << 30) /* address space only: halved until it maps */
 #define ARENA_SPAN_MIN ((size_t)1 << 30)
-static int arena_fd = -1;
+static int arena_fd = -1;          /* -1 while the arena is ordinary memory */
 static int arena_fork_fd = -1;
 static bool arena_refused;          /* no address space for it: never tried again */
+/* Made in core: [0, arena_mapped) is private memory, its extents ordinary blocks,
+ * until it moves into its file (move_arena_into_file); never again after that. */
+static bool arena_ordinary;
+static long arena_blocks, arena_bytes; /* its live extents (blocks, slab runs) */
 /* Per arena page: the pages of the block starting there, or SLAB_PAGE | the id of
  * the slab run the page is part of. */
 static uint32_t *arena_block_pages;
@@ -134,8 +138,9 @@ enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t byt
     return OC_SPILL_OWN_MAPPING;
   if (under_half || (size_t)in->swap_room >= (sizeable ? bytes : held))
     return OC_SPILL_NOWHERE;
-  if (bytes >= (size_t)(in->limit / OC_SPILL_MOVABLE_FRACTION) && in->movable && in_core(in, bytes))
-    return OC_SPILL_OWN_MAPPING;
+  if (in->movable && in_core(in, bytes))
+    return bytes >= (size_t)(in->limit / OC_SPILL_MOVABLE_FRACTION) ? OC_SPILL_OWN_MAPPING
+                                                                    : OC_SPILL_ORDINARY_ARENA;
   return sizeable ? OC_SPILL_OWN_FILE : OC_SPILL_ARENA;
 }
 
@@ -284,9 +289,12 @@ enum oc_spill_place oc_spill_wanted(size_t bytes, size_t replaced) {
   lock_blocks();
   in.spilled = live_bytes;
   long ordinary = ordinary_bytes;
+  bool arena_made = arena_block_pages;
   unlock_blocks();
   in.movable = true;
-  bool threads_matter = !spills(oc_spill_decide(&in, bytes)) ||
+  /* A block for an arena already made goes where the arena is, threads or not. */
+  enum oc_spill_place hoped = oc_spill_decide(&in, bytes);
+  bool threads_matter = (!spills(hoped) && !(hoped == OC_SPILL_ORDINARY_ARENA && arena_made)) ||
                         (ordinary > 0 && oc_spill_to_move(&in, bytes) > 0);
   /* Not under the pager: a block kept ordinary that cannot move later (the program
    * has started threads) leaves the pager's paged blocks too little room (two
@@ -454,46 +462,21 @@ static bool write_held_pages(int fd, const char *data, size_t len, size_t off) {
   return true;
 }
 
-/* After a move failed with the data of [data, data + moved) in fd: ordinary memory
- * again, holding the file's copy of that part and the rest as it was. */
-static bool move_back(char *data, size_t len, size_t moved, int fd) {
-  char *copy = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (copy == MAP_FAILED)
-    return false;
-  for (size_t done = 0; done < moved;) {
-    ssize_t n = pread(fd, copy + done, moved - done, (off_t)done);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      break; /* past the file's end (never: it holds len bytes) reads as zeros */
-    done += (size_t)n;
-  }
-  memcpy(copy + moved, data + moved, len - moved);
-  return mremap(copy, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, data) != MAP_FAILED;
-}
-
-/* Under blocks_lock, the program on one thread or hold a write hold (uffd.h: no
- * write to the block is lost while it is copied): an ordinary block moves into a
- * file of its own, mapped where it was. A block that cannot move stays ordinary
- * memory, as it was. */
-static bool move_into_file(struct spill_header *h, bool pager, int hold) {
-  char *data = (char *)(h + 1);
-  size_t len = h->file_len, moved = 0;
-  int fd = spill_dir[0] ? oc_spill_file_create(spill_dir, len) : -1;
-  if (fd < 0) {
-    report_refusal(len, errno);
-    return false;
-  }
-  /* written: the data of [0, written) is in the file (a chunk whose mapping failed
-   * may have lost its ordinary pages, but not its data); moved: and mapped there. */
-  size_t written = 0;
-  oc_maps_unmap_begin();
+/* Under blocks_lock, the program on one thread or holding a write hold (uffd.h: no
+ * write to the range is lost while it is copied): the ordinary memory of [data,
+ * data + len) moves into fd at the same offsets, a chunk at a time, each mapped
+ * from the file in place. Returns the bytes moved; *written: those whose data are
+ * in the file (a chunk whose mapping failed may have lost its ordinary pages, but
+ * not its data). */
+static size_t move_chunks(char *data, size_t len, int fd, int hold, size_t *written) {
+  size_t moved = 0;
+  *written = 0;
   while (moved < len) {
     size_t n = len - moved < MOVE_CHUNK ? len - moved : MOVE_CHUNK;
     if ((hold >= 0 && !oc_write_hold(hold, (uintptr_t)(data + moved), n)) ||
         !write_held_pages(fd, data + moved, n, moved))
       break;
-    written += n;
+    *written += n;
     bool remapped = mmap(data + moved, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
                          (off_t)moved) != MAP_FAILED;
     if (hold >= 0 && remapped)
@@ -502,22 +485,52 @@ static bool move_into_file(struct spill_header *h, bool pager, int hold) {
       break;
     moved += n;
   }
+  return moved;
+}
+
+/* After a move stopped with the data of [data, data + written) in fd: ordinary
+ * memory again there, holding the file's copy (the rest never left). */
+static void move_back(char *data, size_t written, int fd) {
+  if (!written)
+    return;
+  char *copy = mmap(NULL, written, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  for (size_t done = 0; copy != MAP_FAILED && done < written;) {
+    ssize_t n = pread(fd, copy + done, written - done, (off_t)done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break; /* past the file's end: zeros, as the pages never held */
+    done += (size_t)n;
+  }
+  if (copy == MAP_FAILED ||
+      mremap(copy, written, written, MREMAP_MAYMOVE | MREMAP_FIXED, data) == MAP_FAILED) {
+    fprintf(stderr, "outcore: cannot move %zu MiB back into memory (%s)\n", written >> 20,
+            strerror(errno));
+    abort(); /* its data is in the file, mapped nowhere: never run on without it */
+  }
+}
+
+/* Under blocks_lock, as move_chunks: [data, data + len) moves into fd, which holds
+ * its data's bytes, as a shared mapping, or under the pager (pager) as private memory
+ * paged from it (*paged). Where that stops short, the range is ordinary memory as
+ * it was, fd is closed and the refusal reported. */
+static bool move_range(char *data, size_t len, int fd, int hold, bool pager, bool *paged) {
+  size_t written;
+  oc_maps_unmap_begin();
+  bool mapped = move_chunks(data, len, fd, hold, &written) == len;
   int error = errno;
-  bool paged = false, mapped = moved == len;
+  *paged = false;
   /* Under the pager the file becomes the store of private memory paged from it
    * (never beside other threads, blocks_can_move: a write between the two mappings
    * would be lost). */
   if (mapped && pager) {
     mapped = mmap(data, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
                   0) != MAP_FAILED &&
-             map_file_at(data, len, fd, len, true, &paged);
+             map_file_at(data, len, fd, len, true, paged);
     error = errno;
   }
-  if (!mapped && !move_back(data, len, written, fd)) {
-    fprintf(stderr, "outcore: cannot move a %zu MiB block back into memory (%s)\n", len >> 20,
-            strerror(errno));
-    abort(); /* its data is in the file, mapped nowhere: never run on without it */
-  }
+  if (!mapped)
+    move_back(data, written, fd);
   oc_maps_unmap_end((uintptr_t)data, len);
   if (!mapped) {
     if (hold >= 0) /* the held part was mapped anew by move_back */
@@ -526,8 +539,24 @@ static bool move_into_file(struct spill_header *h, bool pager, int hold) {
     report_refusal(len, error);
     return false;
   }
-  if (!paged && readaround_too_large())
+  if (!*paged && readaround_too_large())
     oc_os_readaround_off((uintptr_t)data, len);
+  return true;
+}
+
+/* Under blocks_lock, as move_range: an ordinary block moves into a file of its
+ * own, mapped where it was, or stays ordinary memory. */
+static bool move_into_file(struct spill_header *h, bool pager, int hold) {
+  char *data = (char *)(h + 1);
+  size_t len = h->file_len;
+  int fd = spill_dir[0] ? oc_spill_file_create(spill_dir, len) : -1;
+  bool paged;
+  if (fd < 0) {
+    report_refusal(len, errno);
+    return false;
+  }
+  if (!move_range(data, len, fd, hold, pager, &paged))
+    return false;
   h->fd = fd;
   h->paged = paged;
   ordinary_bytes -= (long)len;
@@ -537,8 +566,10 @@ static bool move_into_file(struct spill_header *h, bool pager, int hold) {
   return true;
 }
 
-/* Moves ordinary blocks into files, the most recent first, until at least bytes
- * of them moved (or none is left). */
+static bool move_arena_into_file(int hold);
+
+/* Moves ordinary blocks into files, the most recent first, then an ordinary
+ * arena, until at least bytes of them moved (or none is left). */
 static void move_out(size_t bytes) {
   if (!bytes)
     return;
@@ -553,6 +584,8 @@ static void move_out(size_t bytes) {
       moved += h->file_len;
       any = true;
     }
+  if (moved < bytes && arena_ordinary && arena_bytes > 0)
+    any |= move_arena_into_file(hold);
   unlock_blocks();
   if (hold >= 0)
     close(hold);
@@ -562,14 +595,16 @@ static void move_out(size_t bytes) {
   }
 }
 
-/* Under blocks_lock: the arena's file mapped over its range, made on first use. */
-static bool arena_open(void) {
-  if (arena_fd >= 0)
-    return true;
+/* Under blocks_lock: the arena's range, made on first use, as ordinary memory or
+ * with its file (a spill directory is needed either way: an ordinary arena moves
+ * into a file once the program is out of core). */
+static bool arena_open(bool ordinary) {
   if (arena_refused || !spill_dir[0])
     return false;
-  int fd = oc_spill_file_create(spill_dir, 0);
-  if (fd < 0)
+  if (arena_block_pages)
+    return true;
+  int fd = ordinary ? -1 : oc_spill_file_create(spill_dir, 0);
+  if (fd < 0 && !ordinary)
     return false;
   for (size_t span = ARENA_SPAN_MAX; span >= ARENA_SPAN_MIN; span /= 2) {
     /* The slab runs' table follows the page table. */
@@ -588,11 +623,13 @@ static bool arena_open(void) {
     slab_runs = (struct oc_slab_run **)(table + pages_len);
     oc_arena_extents_init(&arena_extents, span);
     arena_fd = fd;
+    arena_ordinary = ordinary;
     atomic_store_explicit(&oc_spill_arena_start, (uintptr_t)base, memory_order_relaxed);
     atomic_store_explicit(&oc_spill_arena_span, span, memory_order_relaxed);
     return true;
   }
-  close(fd);
+  if (fd >= 0)
+    close(fd);
   arena_refused = true;
   errno = ENOMEM;
   return false;
@@ -602,13 +639,15 @@ static char *arena_base(void) {
   return (char *)atomic_load_explicit(&oc_spill_arena_start, memory_order_relaxed);
 }
 
-/* Under blocks_lock. A freed extent reads as zeros once punched out; where a punch
- * fails, zeros are written instead. */
+/* Under blocks_lock. A freed extent reads as zeros once punched out (its ordinary
+ * pages dropped); where a punch fails, zeros are written instead. */
 static void arena_punch_pending(void) {
   for (size_t i = 0; i < arena_pending.count; i++) {
     struct oc_arena_extent r = arena_pending.range[i];
-    if (!oc_spill_file_punch(arena_fd, r.off, r.len))
-      memset(arena_base() + r.off, 0, r.len);
+    char *start = arena_base() + r.off;
+    if (arena_ordinary ? madvise(start, r.len, MADV_DONTNEED) != 0
+                       : !oc_spill_file_punch(arena_fd, r.off, r.len))
+      memset(start, 0, r.len);
   }
   arena_pending.count = arena_pending.bytes = 0;
 }
@@ -620,8 +659,10 @@ static bool arena_map_to(size_t end) {
   size_t to = (end + ARENA_MAP_STEP - 1) / ARENA_MAP_STEP * ARENA_MAP_STEP;
   if (to > arena_extents.capacity)
     to = arena_extents.capacity;
+  bool file = !arena_ordinary;
   if (mmap(arena_base() + arena_mapped, to - arena_mapped, PROT_READ | PROT_WRITE,
-           MAP_SHARED | MAP_FIXED | MAP_NORESERVE, arena_fd, (off_t)arena_mapped) == MAP_FAILED)
+           MAP_FIXED | (file ? MAP_SHARED | MAP_NORESERVE : MAP_PRIVATE | MAP_ANONYMOUS), arena_fd,
+           file ? (off_t)arena_mapped : 0) == MAP_FAILED)
     return false;
   if (readaround_too_large())
     oc_os_readaround_off((uintptr_t)arena_base() + arena_mapped, to - arena_mapped);
@@ -629,12 +670,15 @@ static bool arena_map_to(size_t end) {
   return true;
 }
 
-/* Under blocks_lock: the disk blocks of the extent just taken at off, mapped. */
+/* Under blocks_lock: the extent just taken at off mapped, and its disk blocks
+ * reserved (an ordinary arena's when it moves). */
 static bool arena_reserve(size_t off, size_t len) {
   if (!arena_map_to(off + len))
     return false;
   if (oc_arena_pending_meets(&arena_pending, off, len))
     arena_punch_pending();
+  if (arena_ordinary)
+    return true;
   if (off + len != arena_extents.top) /* a freed extent, punched out */
     return oc_spill_file_reserve(arena_fd, off, len);
   if (off + len <= arena_reserved)
@@ -649,7 +693,24 @@ static bool arena_reserve(size_t off, size_t len) {
   return oc_spill_file_reserve(arena_fd, from, off + len - from); /* no room ahead */
 }
 
-void *oc_spill_alloc_in_arena(size_t bytes) {
+/* Under blocks_lock: an extent of len bytes made (count 1) or given back (-1):
+ * spilled memory, or ordinary memory while the arena is. */
+static void arena_counted(int count, size_t len) {
+  long bytes = count * (long)len;
+  arena_blocks += count;
+  arena_bytes += bytes;
+  if (arena_ordinary) {
+    ordinary_bytes += bytes;
+    atomic_fetch_add_explicit(&oc_spill_heap_bytes, bytes, memory_order_relaxed);
+  } else {
+    live_blocks += count;
+    live_bytes += bytes;
+  }
+}
+
+/* A block of the arena (page alignment), which is made ordinary memory if it is
+ * made now and ordinary says so. */
+static void *alloc_in_arena(size_t bytes, bool ordinary) {
   if (reentered() || !ensure_settings())
     return NULL;
   size_t len = (bytes + page_size - 1) & ~(page_size - 1);
@@ -659,22 +720,23 @@ void *oc_spill_alloc_in_arena(size_t bytes) {
   int error = ENOSPC; /* the arena's range is full */
   size_t off;
   lock_blocks();
-  if (!arena_open()) {
+  if (!arena_open(ordinary)) {
     error = errno;
   } else if (oc_arena_extents_take(&arena_extents, len, &off)) {
     if (arena_reserve(off, len)) {
       data = arena_base() + off;
       arena_block_pages[off / page_size] = (uint32_t)(len / page_size);
-      block_made(len);
+      arena_counted(1, len);
     } else {
       error = errno;
       oc_arena_extents_give(&arena_extents, off, len);
     }
   }
+  bool spilled = data && !arena_ordinary;
   unlock_blocks();
   if (!data)
     report_refusal(bytes, error);
-  else
+  else if (spilled)
     start_runtime();
   return data;
 }
@@ -685,9 +747,8 @@ static size_t arena_block_len(const char *p) {
 
 /* Under blocks_lock: a freed extent, handed out again after its punch. */
 static void arena_give_back(size_t off, size_t len) {
-  live_blocks--;
-  live_bytes -= (long)len;
-  if (arena_fd < 0)
+  arena_counted(-1, len);
+  if (arena_refused)
     return; /* a child without a copy: never used again */
   if (!oc_arena_pending_add(&arena_pending, off, len)) {
     arena_punch_pending();
@@ -707,6 +768,30 @@ static void arena_free(char *p) {
   arena_give_back(off, len);
 }
 
+/* Under blocks_lock, as move_range: an ordinary arena moves into its file, mapped
+ * where it was (freed extents punched first: past its blocks the range holds
+ * nothing), its extents spilled blocks from then on; or it stays ordinary memory. */
+static bool move_arena_into_file(int hold) {
+  int fd = oc_spill_file_create(spill_dir, arena_extents.top);
+  bool paged;
+  if (fd < 0) {
+    report_refusal((size_t)arena_bytes, errno);
+    return false;
+  }
+  arena_punch_pending();
+  if (!move_range(arena_base(), arena_mapped, fd, hold, false, &paged))
+    return false;
+  arena_fd = fd;
+  arena_ordinary = false;
+  arena_reserved = arena_extents.top;
+  ordinary_bytes -= arena_bytes;
+  atomic_fetch_sub_explicit(&oc_spill_heap_bytes, arena_bytes, memory_order_relaxed);
+  live_blocks += arena_blocks;
+  live_bytes += arena_bytes;
+  oc_count(OC_SPILL_BYTES_MOVED, arena_bytes);
+  return true;
+}
+
 /* ---- small blocks: slots of slab runs in the arena ------------------------ */
 
 static void slab_mark(const struct oc_slab_run *r, uint32_t mark) {
@@ -720,7 +805,7 @@ static struct oc_slab_run *slab_run_new(unsigned cls) {
   size_t off;
   lock_blocks();
   bool reserved = false;
-  if (arena_open()) { /* else errno says why */
+  if (arena_open(false)) { /* else errno says why */
     if (!oc_arena_extents_take(&arena_extents, OC_SLAB_RUN_BYTES, &off))
       errno = ENOSPC;
     else if (!(reserved = arena_reserve(off, OC_SLAB_RUN_BYTES)))
@@ -737,7 +822,7 @@ static struct oc_slab_run *slab_run_new(unsigned cls) {
       slab_runs[r->id] = r;
       slab_mark(r, SLAB_PAGE | r->id);
       atomic_store_explicit(&oc_spill_slab_made, true, memory_order_relaxed);
-      block_made(OC_SLAB_RUN_BYTES);
+      arena_counted(1, OC_SLAB_RUN_BYTES);
     } else {
       oc_arena_extents_give(&arena_extents, off, OC_SLAB_RUN_BYTES);
       errno = ENOMEM;
@@ -860,7 +945,8 @@ void *oc_spill_alloc_at(size_t bytes, size_t align, enum oc_spill_place place) {
   case OC_SPILL_OWN_MAPPING:
     return alloc_own(bytes, align, false);
   case OC_SPILL_ARENA:
-    return align <= page_size ? oc_spill_alloc_in_arena(bytes) : NULL;
+  case OC_SPILL_ORDINARY_ARENA:
+    return align <= page_size ? alloc_in_arena(bytes, place == OC_SPILL_ORDINARY_ARENA) : NULL;
   default:
     return NULL;
   }
