@@ -534,6 +534,26 @@ const SCEV *tripsInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &
   return SE.getAddExpr(BTC, SE.getOne(BTC->getType()));
 }
 
+/// The bytes of the block the pointer at Address points into where an
+/// allocation call made it (an `allocsize` attribute: malloc(n * 4), calloc(n,
+/// 8)), from the call's arguments, which the call and so the nest's entry
+/// follow; null for any other base, or one of Outer's own.
+static const SCEV *allocatedBytes(const SCEV *Address, const Loop *Outer, ScalarEvolution &SE) {
+  auto *Base = dyn_cast<SCEVUnknown>(SE.getPointerBase(Address));
+  auto *Call = Base ? dyn_cast<CallBase>(Base->getValue()) : nullptr;
+  Attribute Size = Call ? Call->getFnAttr(Attribute::AllocSize) : Attribute();
+  if (!Size.isValid() || Outer->contains(Call))
+    return nullptr;
+  Type *I64 = Type::getInt64Ty(SE.getContext());
+  auto Argument = [&](unsigned I) -> const SCEV * {
+    Value *V = Call->getArgOperand(I);
+    return V->getType()->isIntegerTy() ? SE.getTruncateOrZeroExtend(SE.getSCEV(V), I64) : nullptr;
+  };
+  auto [ElemArg, NumArg] = Size.getAllocSizeArgs();
+  const SCEV *Bytes = Argument(ElemArg), *Count = NumArg ? Argument(*NumArg) : SE.getOne(I64);
+  return Bytes && Count ? SE.getMulExpr(Bytes, Count) : nullptr;
+}
+
 Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, ScalarEvolution &SE) {
   const Loop *Outer = Nest.IR.Loops[0];
   Type *I64 = Type::getInt64Ty(SE.getContext());
@@ -593,8 +613,10 @@ Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, ScalarEvolut
         return {};
       const SCEV *Bytes = SE.getAddExpr(SE.getMulExpr(Execs, SE.getConstant(I64, PageSize)),
                                         SE.getConstant(I64, Ref.ElemSize));
-      if (Ref.ArrayBytes)
-        Total = SE.getAddExpr(Total, SE.getUMinExpr(Bytes, SE.getConstant(I64, *Ref.ArrayBytes)));
+      const SCEV *Whole = Ref.ArrayBytes ? SE.getConstant(I64, *Ref.ArrayBytes)
+                                         : allocatedBytes(SE.getSCEV(Ptr), Outer, SE);
+      if (Whole)
+        Total = SE.getAddExpr(Total, SE.getUMinExpr(Bytes, Whole));
       else
         Indirect.push_back(Bytes);
       continue;
