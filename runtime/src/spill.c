@@ -35,7 +35,7 @@ struct spill_header {
 _Atomic(size_t) oc_spill_ask_min = OC_SPILL_MIN_FLOOR;
 _Atomic(size_t) oc_spill_ask_total;
 _Atomic(size_t) oc_spill_small_min = SIZE_MAX;
-_Atomic(bool) oc_spill_arena_made;
+_Atomic(bool) oc_spill_slab_made;
 _Atomic(long) oc_spill_heap_bytes;
 _Atomic(uintptr_t) oc_spill_arena_start;
 _Atomic(size_t) oc_spill_arena_span;
@@ -62,12 +62,10 @@ static bool arena_refused;          /* no address space for it: never tried agai
  * until it moves into its file (move_arena_into_file); never again after that. */
 static bool arena_ordinary;
 static long arena_blocks, arena_bytes; /* its live extents (blocks, slab runs) */
-/* Per arena page: the block starting in it (at most one: blocks of pages are a
- * page long at least), as its length times BLOCK_LENGTH_UNIT plus its offset in
- * the page, or SLAB_PAGE | the id of the slab run the page is part of. */
-static uint64_t *arena_pages;
-#define SLAB_PAGE ((uint64_t)1 << 63)
-#define BLOCK_LENGTH_UNIT ((uint64_t)1 << 16) /* above any page size */
+/* Per arena page: the pages of the block starting there, or SLAB_PAGE | the id of
+ * the slab run the page is part of. */
+static uint32_t *arena_block_pages;
+#define SLAB_PAGE 0x80000000u
 static struct oc_arena_extents arena_extents;
 /* Blocks at the top are reserved ahead, so that rows of a few pages do not cost a
  * fallocate each: [top, arena_reserved) is reserved and unused. */
@@ -291,7 +289,7 @@ enum oc_spill_place oc_spill_wanted(size_t bytes, size_t replaced) {
   lock_blocks();
   in.spilled = live_bytes;
   long ordinary = ordinary_bytes;
-  bool arena_made = atomic_load_explicit(&oc_spill_arena_made, memory_order_relaxed);
+  bool arena_made = arena_block_pages;
   unlock_blocks();
   in.movable = true;
   /* A block for an arena already made goes where the arena is, threads or not. */
@@ -603,14 +601,14 @@ static void move_out(size_t bytes) {
 static bool arena_open(bool ordinary) {
   if (arena_refused || !spill_dir[0])
     return false;
-  if (arena_pages)
+  if (arena_block_pages)
     return true;
   int fd = ordinary ? -1 : oc_spill_file_create(spill_dir, 0);
   if (fd < 0 && !ordinary)
     return false;
   for (size_t span = ARENA_SPAN_MAX; span >= ARENA_SPAN_MIN; span /= 2) {
     /* The slab runs' table follows the page table. */
-    size_t pages_len = span / page_size * sizeof *arena_pages;
+    size_t pages_len = span / page_size * sizeof *arena_block_pages;
     size_t table_len = pages_len + span / OC_SLAB_RUN_BYTES * sizeof *slab_runs;
     char *table = mmap(NULL, table_len, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -621,14 +619,13 @@ static bool arena_open(bool ordinary) {
       munmap(table, table_len);
       continue;
     }
-    arena_pages = (uint64_t *)table;
+    arena_block_pages = (uint32_t *)table;
     slab_runs = (struct oc_slab_run **)(table + pages_len);
     oc_arena_extents_init(&arena_extents, span);
     arena_fd = fd;
     arena_ordinary = ordinary;
     atomic_store_explicit(&oc_spill_arena_start, (uintptr_t)base, memory_order_relaxed);
     atomic_store_explicit(&oc_spill_arena_span, span, memory_order_relaxed);
-    atomic_store_explicit(&oc_spill_arena_made, true, memory_order_relaxed);
     return true;
   }
   if (fd >= 0)
@@ -642,25 +639,15 @@ static char *arena_base(void) {
   return (char *)atomic_load_explicit(&oc_spill_arena_start, memory_order_relaxed);
 }
 
-/* Under blocks_lock. A freed extent reads as zeros once punched out: its whole
- * pages dropped (ordinary memory) or their disk blocks punched out (the file), the
- * parts of pages it shares with live blocks written with zeros; where a punch
- * fails, zeros are written instead. */
+/* Under blocks_lock. A freed extent reads as zeros once punched out (its ordinary
+ * pages dropped); where a punch fails, zeros are written instead. */
 static void arena_punch_pending(void) {
-  char *base = arena_base();
   for (size_t i = 0; i < arena_pending.count; i++) {
     struct oc_arena_extent r = arena_pending.range[i];
-    size_t end = r.off + r.len, first = (r.off + page_size - 1) & ~(page_size - 1),
-           last = end & ~(page_size - 1);
-    if (first >= last) {
-      memset(base + r.off, 0, r.len);
-      continue;
-    }
-    memset(base + r.off, 0, first - r.off);
-    memset(base + last, 0, end - last);
-    if (arena_ordinary ? madvise(base + first, last - first, MADV_DONTNEED) != 0
-                       : !oc_spill_file_punch(arena_fd, first, last - first))
-      memset(base + first, 0, last - first);
+    char *start = arena_base() + r.off;
+    if (arena_ordinary ? madvise(start, r.len, MADV_DONTNEED) != 0
+                       : !oc_spill_file_punch(arena_fd, r.off, r.len))
+      memset(start, 0, r.len);
   }
   arena_pending.count = arena_pending.bytes = 0;
 }
@@ -721,17 +708,13 @@ static void arena_counted(int count, size_t len) {
   }
 }
 
-/* A block of the arena, aligned to align (a power of two, at most a page), which
- * is made ordinary memory if it is made now and ordinary says so. Blocks lie
- * OC_ARENA_GRANULE apart, not a page: rows of a matrix a page apart each would
- * take up to twice their memory (4 800 bytes in 8 KiB), and rows starting at one
- * offset in their pages made a stencil over them 15 % slower than over glibc's. */
-static void *alloc_in_arena(size_t bytes, size_t align, bool ordinary) {
+/* A block of the arena (page alignment), which is made ordinary memory if it is
+ * made now and ordinary says so. */
+static void *alloc_in_arena(size_t bytes, bool ordinary) {
   if (reentered() || !ensure_settings())
     return NULL;
-  size_t len = bytes < page_size ? page_size : bytes; /* one block starts per page */
-  len = (len + OC_ARENA_GRANULE - 1) & ~(OC_ARENA_GRANULE - 1);
-  if (len < bytes || len >= SIZE_MAX / BLOCK_LENGTH_UNIT)
+  size_t len = (bytes + page_size - 1) & ~(page_size - 1);
+  if (len == 0 || len < bytes || len / page_size >= SLAB_PAGE)
     return NULL;
   char *data = NULL;
   int error = ENOSPC; /* the arena's range is full */
@@ -739,10 +722,10 @@ static void *alloc_in_arena(size_t bytes, size_t align, bool ordinary) {
   lock_blocks();
   if (!arena_open(ordinary)) {
     error = errno;
-  } else if (oc_arena_extents_take_aligned(&arena_extents, len, align, &off)) {
+  } else if (oc_arena_extents_take(&arena_extents, len, &off)) {
     if (arena_reserve(off, len)) {
       data = arena_base() + off;
-      arena_pages[off / page_size] = len * BLOCK_LENGTH_UNIT + off % page_size;
+      arena_block_pages[off / page_size] = (uint32_t)(len / page_size);
       arena_counted(1, len);
     } else {
       error = errno;
@@ -759,7 +742,7 @@ static void *alloc_in_arena(size_t bytes, size_t align, bool ordinary) {
 }
 
 static size_t arena_block_len(const char *p) {
-  return (size_t)(arena_pages[(size_t)(p - arena_base()) / page_size] / BLOCK_LENGTH_UNIT);
+  return (size_t)arena_block_pages[(size_t)(p - arena_base()) / page_size] * page_size;
 }
 
 /* Under blocks_lock: a freed extent, handed out again after its punch. */
@@ -781,7 +764,7 @@ static void arena_give_back(size_t off, size_t len) {
 /* Under blocks_lock. */
 static void arena_free(char *p) {
   size_t off = (size_t)(p - arena_base()), len = arena_block_len(p);
-  arena_pages[off / page_size] = 0;
+  arena_block_pages[off / page_size] = 0;
   arena_give_back(off, len);
 }
 
@@ -811,9 +794,9 @@ static bool move_arena_into_file(int hold) {
 
 /* ---- small blocks: slots of slab runs in the arena ------------------------ */
 
-static void slab_mark(const struct oc_slab_run *r, uint64_t mark) {
+static void slab_mark(const struct oc_slab_run *r, uint32_t mark) {
   for (size_t k = 0; k < OC_SLAB_RUN_BYTES / page_size; k++)
-    arena_pages[r->off / page_size + k] = mark;
+    arena_block_pages[r->off / page_size + k] = mark;
 }
 
 /* A new run of class cls, every slot free; NULL when the arena refuses (errno). */
@@ -823,7 +806,7 @@ static struct oc_slab_run *slab_run_new(unsigned cls) {
   lock_blocks();
   bool reserved = false;
   if (arena_open(false)) { /* else errno says why */
-    if (!oc_arena_extents_take_aligned(&arena_extents, OC_SLAB_RUN_BYTES, page_size, &off))
+    if (!oc_arena_extents_take(&arena_extents, OC_SLAB_RUN_BYTES, &off))
       errno = ENOSPC;
     else if (!(reserved = arena_reserve(off, OC_SLAB_RUN_BYTES)))
       oc_arena_extents_give(&arena_extents, off, OC_SLAB_RUN_BYTES);
@@ -838,6 +821,7 @@ static struct oc_slab_run *slab_run_new(unsigned cls) {
       oc_slab_run_init(r, cls, off, r->id);
       slab_runs[r->id] = r;
       slab_mark(r, SLAB_PAGE | r->id);
+      atomic_store_explicit(&oc_spill_slab_made, true, memory_order_relaxed);
       arena_counted(1, OC_SLAB_RUN_BYTES);
     } else {
       oc_arena_extents_give(&arena_extents, off, OC_SLAB_RUN_BYTES);
@@ -907,7 +891,7 @@ void *oc_spill_alloc_small(size_t bytes) {
 
 /* The slab run holding p, an arena address, or NULL for a block of pages. */
 static struct oc_slab_run *slab_run_of(const void *p) {
-  uint64_t mark = arena_pages[((uintptr_t)p - (uintptr_t)arena_base()) / page_size];
+  uint32_t mark = arena_block_pages[((uintptr_t)p - (uintptr_t)arena_base()) / page_size];
   return mark & SLAB_PAGE ? slab_runs[mark & ~SLAB_PAGE] : NULL;
 }
 
@@ -962,8 +946,7 @@ void *oc_spill_alloc_at(size_t bytes, size_t align, enum oc_spill_place place) {
     return alloc_own(bytes, align, false);
   case OC_SPILL_ARENA:
   case OC_SPILL_ORDINARY_ARENA:
-    return align <= page_size ? alloc_in_arena(bytes, align, place == OC_SPILL_ORDINARY_ARENA)
-                              : NULL;
+    return align <= page_size ? alloc_in_arena(bytes, place == OC_SPILL_ORDINARY_ARENA) : NULL;
   default:
     return NULL;
   }

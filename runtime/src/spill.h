@@ -3,8 +3,8 @@
  * a spill directory, so that the kernel pages them out by writing back (no swap
  * needed) and every hint path for shared file mappings applies to them.
  *
- * A block of its own is recognised in O(1) and without a lock: its data starts on
- * a page boundary and the page before it holds the block's header, whose last word is
+ * A block is recognised in O(1) and without a lock: its data starts on a page
+ * boundary and the page before it holds the block's header, whose last word is
  * OC_SPILL_MAGIC xor the data address. A page-aligned pointer from glibc has its
  * own chunk header in the 16 bytes before it, so that page is mapped and reading
  * it is safe; glibc's word there is a chunk size (below 2^48), while the magic's
@@ -16,10 +16,9 @@
  * slots of its slab runs: one unlinked file
  * mapped once over a reserved address range, offset for offset, so the blocks
  * cost no descriptor, header page or mapping each. A block is an extent of it
- * (spill_arena.h), packed OC_ARENA_GRANULE apart as glibc packs its chunks, whose
- * disk blocks are reserved when it is made and punched out when it is freed
- * (reading as zeros again, for calloc); the arena's range identifies its blocks,
- * and a table of the block starting in each page gives their size.
+ * (spill_arena.h) whose disk blocks are reserved when it is made and punched out
+ * when it is freed (reading as zeros again, for calloc); the arena's range
+ * identifies its blocks, and a table of their lengths per page gives their size.
  *
  * Sizeable blocks (OC_SPILL_SIZEABLE_FRACTION) stay ordinary memory while the
  * program's blocks fit (oc_spill_in_core_line), but in mappings of their own, with
@@ -161,14 +160,14 @@ static inline bool oc_spill_in_arena(const void *p) {
          atomic_load_explicit(&oc_spill_arena_span, memory_order_relaxed);
 }
 
-/* Set once the arena is made: until then no block off a page boundary is ever
- * spilled, and free of glibc's small blocks tests nothing more. */
-extern _Atomic(bool) oc_spill_arena_made __attribute__((visibility("hidden")));
+/* Set once the first slab run is made: until then no block off a page boundary is
+ * ever spilled, and free of glibc's small blocks tests nothing more. */
+extern _Atomic(bool) oc_spill_slab_made __attribute__((visibility("hidden")));
 
 static inline bool oc_spill_owns(const void *p) {
   uintptr_t a = (uintptr_t)p;
   if (a & 4095)
-    return __builtin_expect(atomic_load_explicit(&oc_spill_arena_made, memory_order_relaxed), 0) &&
+    return __builtin_expect(atomic_load_explicit(&oc_spill_slab_made, memory_order_relaxed), 0) &&
            oc_spill_in_arena(p);
   return a && (oc_spill_in_arena(p) || ((const uint64_t *)p)[-1] == (OC_SPILL_MAGIC ^ a));
 }

@@ -32,22 +32,6 @@ bool oc_arena_extents_take(struct oc_arena_extents *a, size_t len, size_t *off) 
   return true;
 }
 
-bool oc_arena_extents_take_aligned(struct oc_arena_extents *a, size_t len, size_t align,
-                                   size_t *off) {
-  if (align <= OC_ARENA_GRANULE)
-    return oc_arena_extents_take(a, len, off);
-  size_t slack = align - OC_ARENA_GRANULE, at;
-  if (len + slack < len || !oc_arena_extents_take(a, len + slack, &at))
-    return false;
-  size_t start = (at + align - 1) & ~(align - 1);
-  if (start > at)
-    oc_arena_extents_give(a, at, start - at);
-  if (at + slack > start)
-    oc_arena_extents_give(a, start + len, at + slack - start);
-  *off = start;
-  return true;
-}
-
 void oc_arena_extents_give(struct oc_arena_extents *a, size_t off, size_t len) {
   size_t i = 0; /* the first free extent after off */
   while (i < a->free_count && a->free[i].off < off)

@@ -8,8 +8,8 @@
  * extent merges with its free neighbours, and one that reaches the top lowers it.
  * The free list has a fixed capacity (no allocation inside the allocator): an
  * extent freed while it is full is never handed out again (its disk blocks are
- * still given back by the caller). Offsets and lengths are multiples of
- * OC_ARENA_GRANULE; the caller serialises every call.
+ * still given back by the caller). Offsets and lengths are page multiples; the
+ * caller serialises every call.
  */
 #ifndef OC_SPILL_ARENA_H
 #define OC_SPILL_ARENA_H
@@ -18,7 +18,6 @@
 #include <stddef.h>
 
 #define OC_ARENA_FREE_MAX 1024
-#define OC_ARENA_GRANULE ((size_t)64) /* a cache line */
 
 struct oc_arena_extent {
   size_t off, len;
@@ -34,10 +33,6 @@ struct oc_arena_extents {
 void oc_arena_extents_init(struct oc_arena_extents *a, size_t capacity);
 /* An extent of len bytes: true with *off set, false when none is free. */
 bool oc_arena_extents_take(struct oc_arena_extents *a, size_t len, size_t *off);
-/* The same starting at a multiple of align (a power of two): an extent with room
- * to align it is taken and what lies around the aligned one handed back. */
-bool oc_arena_extents_take_aligned(struct oc_arena_extents *a, size_t len, size_t align,
-                                   size_t *off);
 /* Hands back [off, off + len), which take returned. */
 void oc_arena_extents_give(struct oc_arena_extents *a, size_t off, size_t len);
 
