@@ -33,9 +33,9 @@
  * copied in the kernel (copy_file_range, holes skipped) into a new unlinked file,
  * which the child maps in place of its parent's; parent and child then never see
  * each other's writes; the arena is copied once, the same way (an ordinary arena
- * is the kernel's to copy, and the child's moves into a file of its own). A block whose copy
- * cannot be made (disk full) is marked MADV_DONTFORK, with a message: the child
- * faults if it touches it, rather than silently sharing it. Under
+ * is the kernel's to copy, and the child's moves into a file of its own). A block
+ * whose copy cannot be made (disk full) is marked MADV_DONTFORK, with a message: the
+ * child faults if it touches it, rather than silently sharing it. Under
  * OUTCORE_BACKEND=pager a block of its own file is private memory paged from that
  * file (pager.h): never inherited (MADV_DONTFORK, with a message); the arena stays
  * a shared file mapping under either backend.
