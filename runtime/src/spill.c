@@ -122,8 +122,9 @@ extern char **environ;
 static size_t nonnegative(long n) { return n > 0 ? (size_t)n : 0; }
 
 static bool in_core(const struct oc_spill_inputs *in, size_t bytes) {
-  return bytes + nonnegative(in->heap) + nonnegative(in->spilled) <
-         nonnegative(oc_spill_in_core_line(in->limit));
+  size_t counted = nonnegative(in->heap) + nonnegative(in->spilled),
+         held = nonnegative(in->resident);
+  return bytes + (counted > held ? counted : held) < nonnegative(oc_spill_in_core_line(in->limit));
 }
 
 enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t bytes) {
@@ -262,9 +263,10 @@ enum oc_spill_place oc_spill_wanted(size_t bytes, size_t replaced) {
   if (reentered() || !ensure_settings())
     return OC_SPILL_NOWHERE;
   struct oc_spill_inputs in = {
-      settings.mode, settings.min, 0, 0,
-      atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed) - (long)replaced, 0, false,
-      replaced > 0 && bytes > replaced};
+      .mode = settings.mode,
+      .min = settings.min,
+      .heap = atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed) - (long)replaced,
+      .grows = replaced > 0 && bytes > replaced};
   if (settings.mode != OC_SPILL_AUTO || bytes < (size_t)settings.min)
     return oc_spill_decide(&in, bytes);
   /* Most blocks are far from the limit: the last sample says so without a clock
@@ -283,6 +285,7 @@ enum oc_spill_place oc_spill_wanted(size_t bytes, size_t replaced) {
   oc_limit_open();
   oc_limit_get(&f);
   in.limit = f.limit;
+  in.resident = f.rss;
   if (!spills(place = oc_spill_decide(&in, bytes)))
     return place;
   in.swap_room = swap_room_at(f.sampled_ns);
@@ -926,8 +929,9 @@ void oc_spill_small_check(void) {
   lock_blocks();
   long owned = live_bytes + ordinary_bytes;
   unlock_blocks();
-  struct oc_spill_inputs in = {settings.mode, settings.min, 0, 0,
-                               (long)(glibc.uordblks + glibc.hblkhd) + owned, 0, false, false};
+  struct oc_spill_inputs in = {.mode = settings.mode,
+                               .min = settings.min,
+                               .heap = (long)(glibc.uordblks + glibc.hblkhd) + owned};
   struct oc_limit_figures f;
   oc_limit_open();
   oc_limit_get(&f);

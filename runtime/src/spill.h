@@ -63,7 +63,9 @@
 #define OC_SPILL_HELD_FRACTION 2
 /* A program whose blocks, with a new one, stay under the limit less 1/32 of it
  * (the program's other memory and the runtime's, beside the cgroup's reserve the
- * limit leaves already) is in core: its sizeable blocks stay ordinary memory past
+ * limit leaves already), and whose resident memory with the new block does too
+ * (glibc's heap holds more than its blocks once they are freed and made again in
+ * other sizes), is in core: its sizeable blocks stay ordinary memory past
  * half the limit, in mappings of their own that move into files once it is out of
  * core. Only while blocks can move: the program runs on one thread, or its other
  * threads' writes can be held while a block is copied (uffd.h); else a write could
@@ -85,6 +87,7 @@ struct oc_spill_inputs {
   long spilled;    /* bytes of the blocks in files (their own, the arena's) */
   bool movable;    /* ordinary blocks can move now (oc_spill_in_core_line) */
   bool grows;      /* the block replaces a smaller one (realloc) */
+  long resident;   /* the process's resident memory (the limit's last sample), bytes */
 };
 
 enum oc_spill_place {

@@ -76,6 +76,13 @@ TEST(SpillDecide, MovableSizeableBlocksStayOrdinaryWhileTheProgramIsInCore) {
   in.heap = 123 * MiB;
   EXPECT_EQ(oc_spill_decide(&in, MiB), OC_SPILL_ARENA);
   EXPECT_EQ(oc_spill_to_move(&in, MiB), size_t(59 * MiB + 1));
+  in.heap = 64 * MiB;
+  in.resident = 70 * MiB; // resident memory counts where it is more than the blocks:
+  EXPECT_EQ(oc_spill_decide(&in, 2 * MiB - 1), OC_SPILL_ORDINARY_ARENA);
+  in.resident = 123 * MiB; // glibc's heap holding freed blocks, say
+  EXPECT_EQ(oc_spill_decide(&in, 2 * MiB - 1), OC_SPILL_ARENA);
+  EXPECT_EQ(oc_spill_decide(&in, 2 * MiB), OC_SPILL_ARENA);
+  in.resident = 0;
   in.heap = 80 * MiB;
   EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_MAPPING); // 120 of 124: in core
   EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u);
