@@ -295,10 +295,18 @@ enum oc_spill_place oc_spill_wanted(size_t bytes, size_t replaced) {
   bool arena_made = arena_block_pages;
   unlock_blocks();
   in.movable = true;
-  /* A block for an arena already made goes where the arena is, threads or not. */
+  /* A block for an arena already made goes where the arena is, threads or not; one
+   * that would leave an eighth of its pages empty makes no ordinary arena: ordinary
+   * memory costs the program room a file's pages do not (rows of 5 000 bytes took
+   * 8 KiB each, and a forked child's writes to them got it OOM-killed where plain
+   * fits). */
   enum oc_spill_place hoped = oc_spill_decide(&in, bytes);
-  bool threads_matter = (!spills(hoped) && !(hoped == OC_SPILL_ORDINARY_ARENA && arena_made)) ||
-                        (ordinary > 0 && oc_spill_to_move(&in, bytes) > 0);
+  size_t pages_len = (bytes + page_size - 1) & ~(page_size - 1);
+  if (hoped == OC_SPILL_ORDINARY_ARENA &&
+      (arena_made || (pages_len - bytes) * OC_SPILL_ORDINARY_ARENA_WASTE > bytes))
+    hoped = OC_SPILL_ARENA;
+  bool threads_matter =
+      !spills(hoped) || (ordinary > 0 && oc_spill_to_move(&in, bytes) > 0);
   /* Not under the pager: a block kept ordinary that cannot move later (the program
    * has started threads) leaves the pager's paged blocks too little room (two
    * 24 MiB blocks pinned in a 64 MiB group got it OOM-killed); there the blocks past

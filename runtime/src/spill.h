@@ -74,6 +74,9 @@
 /* The least block kept that way: 1/64 of the limit, so that the blocks that move,
  * a file each, stay few (rows below it join the arena as they come). */
 #define OC_SPILL_MOVABLE_FRACTION 64
+/* An ordinary arena is made only for a block that fills its pages but for at most
+ * 1/8 of them (a row of 41 600 bytes in 45 056). */
+#define OC_SPILL_ORDINARY_ARENA_WASTE 8
 static inline long oc_spill_in_core_line(long limit) {
   return limit - limit / OC_SPILL_IN_CORE_MARGIN_FRACTION;
 }

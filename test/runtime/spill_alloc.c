@@ -27,6 +27,12 @@
  *             it spills rows too; all freed, as many again as the first ordinary
  *             ones are ordinary again (frees count), and calloc'd rows read as
  *             zeros in reused arena extents.
+ *   rows_5000 (as heap) 8000 rows of 5000 bytes: those past half the limit go to
+ *             the arena's file at once (8 KiB each, they make no ordinary arena).
+ *   rows_grown (as heap) 480 rows of 64 KiB in an ordinary arena, each grown by
+ *             realloc to 128 KiB: the growth takes the program out of core and the
+ *             arena into its file, the data kept (rows grown in an ordinary arena
+ *             were never asked about and the program was OOM-killed).
  *   heap_threads  the same with a second thread writing into the rows from 400 on
  *             while the 24 MiB block is allocated: where userfaultfd holds its
  *             writes (uffd.h), the arena moves beside it and no write is lost;
@@ -369,6 +375,46 @@ static void heap(int threads) {
     end_writing(&w);
 }
 
+static void rows_5000(void) {
+  enum { ROWS = 8000, ROW = 5000 };
+  static char *rows[ROWS];
+  int spilled = 0;
+  for (int i = 0; i < ROWS; i++) {
+    rows[i] = malloc(ROW);
+    memset(rows[i], i, ROW);
+    spilled += in_spilled_mapping(rows[i]);
+  }
+  printf("spill_alloc rows_5000: %d of %d rows in the arena's file\n", spilled, ROWS);
+  CHECK(spilled >= ROWS / 8 && in_spilled_mapping(rows[ROWS - 1]));
+  for (int i = 0; i < ROWS; i++) {
+    CHECK(all(rows[i], ROW, (char)i));
+    free(rows[i]);
+  }
+}
+
+static void rows_grown(void) {
+  enum { ROWS = 480, ROW = 64 << 10 };
+  static char *rows[ROWS];
+  for (int i = 0; i < ROWS; i++) {
+    rows[i] = malloc(ROW);
+    memset(rows[i], i, ROW);
+  }
+  CHECK(spilled_mappings() == 0);
+  for (int i = 0; i < ROWS; i++) {
+    rows[i] = realloc(rows[i], 2 * ROW);
+    CHECK(rows[i] && all(rows[i], ROW, (char)i));
+    memset(rows[i] + ROW, i, ROW);
+  }
+  int spilled = 0;
+  for (int i = 0; i < ROWS; i++) {
+    spilled += in_spilled_mapping(rows[i]);
+    CHECK(all(rows[i], 2 * ROW, (char)i));
+    free(rows[i]);
+  }
+  printf("spill_alloc rows_grown: %d of %d grown rows spilled\n", spilled, ROWS);
+  CHECK(spilled > 0);
+}
+
 static void moves(int threads) {
   const size_t len = 24 * MiB;
   char *a = malloc(len), *b = malloc(len);
@@ -565,6 +611,10 @@ int main(int argc, char **argv) {
     heap(0);
   else if (strcmp(mode, "heap_threads") == 0)
     heap(1);
+  else if (strcmp(mode, "rows_5000") == 0)
+    rows_5000();
+  else if (strcmp(mode, "rows_grown") == 0)
+    rows_grown();
   else if (strcmp(mode, "small") == 0)
     small();
   else if (strcmp(mode, "moves") == 0)
