@@ -29,10 +29,17 @@
  *             zeros in reused arena extents.
  *   rows_5000 (as heap) 8000 rows of 5000 bytes: those past half the limit go to
  *             the arena's file at once (8 KiB each, they make no ordinary arena).
- *   rows_grown (as heap) 480 rows of 64 KiB in an ordinary arena, each grown by
- *             realloc to 128 KiB: the growth takes the program out of core and the
- *             arena into its file, the data kept (rows grown in an ordinary arena
- *             were never asked about and the program was OOM-killed).
+ *   rows_grown (as heap) a block of half the limit, then 200 rows of 64 KiB in an
+ *             ordinary arena, each grown by realloc to 192 KiB: the growth takes the
+ *             program out of core and the arena into its file, the data kept (rows
+ *             grown in an ordinary arena were never asked about and the program was
+ *             OOM-killed).
+ *   rows_remade (as heap) 3000 rows of 16 000 bytes, an ordinary arena past half
+ *             the limit; five times a third of them freed and calloc'd again at
+ *             13 000-16 000 bytes: glibc's heap then holds more than its live
+ *             blocks (plain peaks at 46 MiB), which the in-core line must see
+ *             (counting blocks alone, the program was OOM-killed); zeros and data
+ *             kept.
  *   heap_threads  the same with a second thread writing into the rows from 400 on
  *             while the 24 MiB block is allocated: where userfaultfd holds its
  *             writes (uffd.h), the arena moves beside it and no write is lost;
@@ -393,26 +400,53 @@ static void rows_5000(void) {
 }
 
 static void rows_grown(void) {
-  enum { ROWS = 480, ROW = 64 << 10 };
+  enum { ROWS = 200, ROW = 64 << 10 };
   static char *rows[ROWS];
+  const size_t fill_len = 30 * MiB; /* half the limit: the rows after it are the arena's */
+  char *fill = malloc(fill_len);
+  memset(fill, 1, fill_len);
   for (int i = 0; i < ROWS; i++) {
     rows[i] = malloc(ROW);
     memset(rows[i], i, ROW);
   }
   CHECK(spilled_mappings() == 0);
   for (int i = 0; i < ROWS; i++) {
-    rows[i] = realloc(rows[i], 2 * ROW);
+    rows[i] = realloc(rows[i], 3 * ROW);
     CHECK(rows[i] && all(rows[i], ROW, (char)i));
-    memset(rows[i] + ROW, i, ROW);
+    memset(rows[i] + ROW, i, 2 * ROW);
   }
   int spilled = 0;
   for (int i = 0; i < ROWS; i++) {
     spilled += in_spilled_mapping(rows[i]);
-    CHECK(all(rows[i], 2 * ROW, (char)i));
+    CHECK(all(rows[i], 3 * ROW, (char)i));
     free(rows[i]);
   }
   printf("spill_alloc rows_grown: %d of %d grown rows spilled\n", spilled, ROWS);
-  CHECK(spilled > 0);
+  CHECK(spilled > 0 && all(fill, fill_len, 1));
+  free(fill);
+}
+
+static void rows_remade(void) {
+  enum { ROWS = 3000 };
+  static char *rows[ROWS];
+  static size_t len[ROWS];
+  for (int i = 0; i < ROWS; i++) {
+    len[i] = 16000 + (size_t)(i % 7) * 8;
+    rows[i] = malloc(len[i]);
+    memset(rows[i], i, len[i]);
+  }
+  for (int round = 0; round < 5; round++)
+    for (int i = round % 3; i < ROWS; i += 3) {
+      free(rows[i]);
+      len[i] = 13000 + (size_t)((i + round) % 11) * 300;
+      rows[i] = calloc(1, len[i]);
+      CHECK(rows[i] && all(rows[i], len[i], 0));
+      memset(rows[i], i + round, len[i]);
+    }
+  for (int i = 0; i < ROWS; i++) {
+    CHECK(rows[i][0] == rows[i][len[i] - 1] && all(rows[i], len[i], rows[i][0]));
+    free(rows[i]);
+  }
 }
 
 static void moves(int threads) {
@@ -615,6 +649,8 @@ int main(int argc, char **argv) {
     rows_5000();
   else if (strcmp(mode, "rows_grown") == 0)
     rows_grown();
+  else if (strcmp(mode, "rows_remade") == 0)
+    rows_remade();
   else if (strcmp(mode, "small") == 0)
     small();
   else if (strcmp(mode, "moves") == 0)
