@@ -187,15 +187,12 @@ OC_EXPORT void *realloc(void *p, size_t bytes) {
     return fresh;
   }
   /* An owned block stays where it is while it is big enough to ask about (one of
-   * its own mapping may move into a file as it grows: oc_spill_resize), but one of
-   * the arena asks as a new block would: an ordinary arena moves into its file only
-   * when a block is asked about (rows grown by realloc in it had the program
-   * OOM-killed). */
+   * its own mapping may move into a file as it grows: oc_spill_resize). */
   enum oc_spill_place place =
       !owned ? oc_spill_wanted(bytes, counted_bytes(p))
       : bytes < NEVER_COUNTED_BELOW || bytes < (size_t)atomic_load(&oc_spill_ask_min)
           ? OC_SPILL_NOWHERE
-      : oc_spill_in_arena(p) ? oc_spill_wanted(bytes, 0)
+      : oc_spill_in_arena(p) ? OC_SPILL_ARENA
                              : OC_SPILL_OWN_FILE;
   if (place == OC_SPILL_OWN_FILE && owned) {
     void *resized = oc_spill_resize(p, bytes);

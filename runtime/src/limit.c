@@ -38,7 +38,6 @@ void oc_limit_compute(const struct oc_limit_inputs *in, struct oc_limit_figures 
   }
   out->limit = limit < MIN_LIMIT ? MIN_LIMIT : limit;
   out->fit_limit = out->limit;
-  out->rss = in->process_rss;
   if (in->cgroup_limit > 0) {
     /* The group's charge is what its limit reclaims against; cold page cache is
      * what a prefetch may displace without stealing from anyone. */
@@ -177,8 +176,7 @@ static struct {
 
 static pthread_mutex_t sample_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic(long) sampled_ns = OC_LIMIT_NEVER_SAMPLED;
-static _Atomic(long) current_limit, current_fit_limit, current_usage, current_working_set,
-    current_rss;
+static _Atomic(long) current_limit, current_fit_limit, current_usage, current_working_set;
 static _Atomic(bool) have_swap, have_cgroup_limit;
 static void (*_Atomic arbiter)(const struct oc_limit_inputs *, struct oc_limit_figures *);
 static bool publishing; /* under sample_lock */
@@ -371,7 +369,6 @@ static void sample_locked(void) {
   atomic_store_explicit(&current_fit_limit, f.fit_limit, memory_order_relaxed);
   atomic_store_explicit(&current_usage, f.usage, memory_order_relaxed);
   atomic_store_explicit(&current_working_set, f.working_set, memory_order_relaxed);
-  atomic_store_explicit(&current_rss, f.rss, memory_order_relaxed);
   publish_locked(f.fit_limit);
 }
 
@@ -401,7 +398,6 @@ void oc_limit_cached(struct oc_limit_figures *out) {
   out->fit_limit = atomic_load_explicit(&current_fit_limit, memory_order_relaxed);
   out->usage = atomic_load_explicit(&current_usage, memory_order_relaxed);
   out->working_set = atomic_load_explicit(&current_working_set, memory_order_relaxed);
-  out->rss = atomic_load_explicit(&current_rss, memory_order_relaxed);
   out->sampled_ns = atomic_load_explicit(&sampled_ns, memory_order_acquire);
 }
 

@@ -35,7 +35,6 @@ struct oc_limit_figures {
   long usage;       /* bytes charged against that limit */
   long working_set; /* usage less cold page cache and unmapped swap cache: what a
                        prefetch would steal from */
-  long rss;         /* the process's resident memory */
   long sampled_ns;  /* when the figures were read (oc_limit_get), or OC_LIMIT_NEVER_SAMPLED */
 };
 

@@ -55,13 +55,9 @@ static _Atomic(bool) refusal_reported;
 /* The arena (spill.h), under blocks_lock; its range is oc_spill_arena_start/span. */
 #define ARENA_SPAN_MAX ((size_t)256 << 30) /* address space only: halved until it maps */
 #define ARENA_SPAN_MIN ((size_t)1 << 30)
-static int arena_fd = -1;          /* -1 while the arena is ordinary memory */
+static int arena_fd = -1;
 static int arena_fork_fd = -1;
 static bool arena_refused;          /* no address space for it: never tried again */
-/* Made in core: [0, arena_mapped) is private memory, its extents ordinary blocks,
- * until it moves into its file (move_arena_into_file); never again after that. */
-static bool arena_ordinary;
-static long arena_blocks, arena_bytes; /* its live extents (blocks, slab runs) */
 /* Per arena page: the pages of the block starting there, or SLAB_PAGE | the id of
  * the slab run the page is part of. */
 static uint32_t *arena_block_pages;
@@ -122,9 +118,8 @@ extern char **environ;
 static size_t nonnegative(long n) { return n > 0 ? (size_t)n : 0; }
 
 static bool in_core(const struct oc_spill_inputs *in, size_t bytes) {
-  size_t counted = nonnegative(in->heap) + nonnegative(in->spilled),
-         held = nonnegative(in->resident);
-  return bytes + (counted > held ? counted : held) < nonnegative(oc_spill_in_core_line(in->limit));
+  return bytes + nonnegative(in->heap) + nonnegative(in->spilled) <
+         nonnegative(oc_spill_in_core_line(in->limit));
 }
 
 enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t bytes) {
@@ -139,9 +134,8 @@ enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t byt
     return OC_SPILL_OWN_MAPPING;
   if (under_half || (size_t)in->swap_room >= (sizeable ? bytes : held))
     return OC_SPILL_NOWHERE;
-  if (in->movable && in_core(in, bytes))
-    return bytes >= (size_t)(in->limit / OC_SPILL_MOVABLE_FRACTION) ? OC_SPILL_OWN_MAPPING
-                                                                    : OC_SPILL_ORDINARY_ARENA;
+  if (bytes >= (size_t)(in->limit / OC_SPILL_MOVABLE_FRACTION) && in->movable && in_core(in, bytes))
+    return OC_SPILL_OWN_MAPPING;
   return sizeable ? OC_SPILL_OWN_FILE : OC_SPILL_ARENA;
 }
 
@@ -263,10 +257,9 @@ enum oc_spill_place oc_spill_wanted(size_t bytes, size_t replaced) {
   if (reentered() || !ensure_settings())
     return OC_SPILL_NOWHERE;
   struct oc_spill_inputs in = {
-      .mode = settings.mode,
-      .min = settings.min,
-      .heap = atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed) - (long)replaced,
-      .grows = replaced > 0 && bytes > replaced};
+      settings.mode, settings.min, 0, 0,
+      atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed) - (long)replaced, 0, false,
+      replaced > 0 && bytes > replaced};
   if (settings.mode != OC_SPILL_AUTO || bytes < (size_t)settings.min)
     return oc_spill_decide(&in, bytes);
   /* Most blocks are far from the limit: the last sample says so without a clock
@@ -285,28 +278,16 @@ enum oc_spill_place oc_spill_wanted(size_t bytes, size_t replaced) {
   oc_limit_open();
   oc_limit_get(&f);
   in.limit = f.limit;
-  in.resident = f.rss;
   if (!spills(place = oc_spill_decide(&in, bytes)))
     return place;
   in.swap_room = swap_room_at(f.sampled_ns);
   lock_blocks();
   in.spilled = live_bytes;
   long ordinary = ordinary_bytes;
-  bool arena_made = arena_block_pages;
   unlock_blocks();
   in.movable = true;
-  /* A block for an arena already made goes where the arena is, threads or not; one
-   * that would leave an eighth of its pages empty makes no ordinary arena: ordinary
-   * memory costs the program room a file's pages do not (rows of 5 000 bytes took
-   * 8 KiB each, and a forked child's writes to them got it OOM-killed where plain
-   * fits). */
-  enum oc_spill_place hoped = oc_spill_decide(&in, bytes);
-  size_t pages_len = (bytes + page_size - 1) & ~(page_size - 1);
-  if (hoped == OC_SPILL_ORDINARY_ARENA &&
-      (arena_made || (pages_len - bytes) * OC_SPILL_ORDINARY_ARENA_WASTE > bytes))
-    hoped = OC_SPILL_ARENA;
-  bool threads_matter =
-      !spills(hoped) || (ordinary > 0 && oc_spill_to_move(&in, bytes) > 0);
+  bool threads_matter = !spills(oc_spill_decide(&in, bytes)) ||
+                        (ordinary > 0 && oc_spill_to_move(&in, bytes) > 0);
   /* Not under the pager: a block kept ordinary that cannot move later (the program
    * has started threads) leaves the pager's paged blocks too little room (two
    * 24 MiB blocks pinned in a 64 MiB group got it OOM-killed); there the blocks past
@@ -473,21 +454,46 @@ static bool write_held_pages(int fd, const char *data, size_t len, size_t off) {
   return true;
 }
 
-/* Under blocks_lock, the program on one thread or holding a write hold (uffd.h: no
- * write to the range is lost while it is copied): the ordinary memory of [data,
- * data + len) moves into fd at the same offsets, a chunk at a time, each mapped
- * from the file in place. Returns the bytes moved; *written: those whose data are
- * in the file (a chunk whose mapping failed may have lost its ordinary pages, but
- * not its data). */
-static size_t move_chunks(char *data, size_t len, int fd, int hold, size_t *written) {
-  size_t moved = 0;
-  *written = 0;
+/* After a move failed with the data of [data, data + moved) in fd: ordinary memory
+ * again, holding the file's copy of that part and the rest as it was. */
+static bool move_back(char *data, size_t len, size_t moved, int fd) {
+  char *copy = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (copy == MAP_FAILED)
+    return false;
+  for (size_t done = 0; done < moved;) {
+    ssize_t n = pread(fd, copy + done, moved - done, (off_t)done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break; /* past the file's end (never: it holds len bytes) reads as zeros */
+    done += (size_t)n;
+  }
+  memcpy(copy + moved, data + moved, len - moved);
+  return mremap(copy, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, data) != MAP_FAILED;
+}
+
+/* Under blocks_lock, the program on one thread or hold a write hold (uffd.h: no
+ * write to the block is lost while it is copied): an ordinary block moves into a
+ * file of its own, mapped where it was. A block that cannot move stays ordinary
+ * memory, as it was. */
+static bool move_into_file(struct spill_header *h, bool pager, int hold) {
+  char *data = (char *)(h + 1);
+  size_t len = h->file_len, moved = 0;
+  int fd = spill_dir[0] ? oc_spill_file_create(spill_dir, len) : -1;
+  if (fd < 0) {
+    report_refusal(len, errno);
+    return false;
+  }
+  /* written: the data of [0, written) is in the file (a chunk whose mapping failed
+   * may have lost its ordinary pages, but not its data); moved: and mapped there. */
+  size_t written = 0;
+  oc_maps_unmap_begin();
   while (moved < len) {
     size_t n = len - moved < MOVE_CHUNK ? len - moved : MOVE_CHUNK;
     if ((hold >= 0 && !oc_write_hold(hold, (uintptr_t)(data + moved), n)) ||
         !write_held_pages(fd, data + moved, n, moved))
       break;
-    *written += n;
+    written += n;
     bool remapped = mmap(data + moved, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
                          (off_t)moved) != MAP_FAILED;
     if (hold >= 0 && remapped)
@@ -496,52 +502,22 @@ static size_t move_chunks(char *data, size_t len, int fd, int hold, size_t *writ
       break;
     moved += n;
   }
-  return moved;
-}
-
-/* After a move stopped with the data of [data, data + written) in fd: ordinary
- * memory again there, holding the file's copy (the rest never left). */
-static void move_back(char *data, size_t written, int fd) {
-  if (!written)
-    return;
-  char *copy = mmap(NULL, written, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  for (size_t done = 0; copy != MAP_FAILED && done < written;) {
-    ssize_t n = pread(fd, copy + done, written - done, (off_t)done);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      break; /* past the file's end: zeros, as the pages never held */
-    done += (size_t)n;
-  }
-  if (copy == MAP_FAILED ||
-      mremap(copy, written, written, MREMAP_MAYMOVE | MREMAP_FIXED, data) == MAP_FAILED) {
-    fprintf(stderr, "outcore: cannot move %zu MiB back into memory (%s)\n", written >> 20,
-            strerror(errno));
-    abort(); /* its data is in the file, mapped nowhere: never run on without it */
-  }
-}
-
-/* Under blocks_lock, as move_chunks: [data, data + len) moves into fd, which holds
- * its data's bytes, as a shared mapping, or under the pager (pager) as private memory
- * paged from it (*paged). Where that stops short, the range is ordinary memory as
- * it was, fd is closed and the refusal reported. */
-static bool move_range(char *data, size_t len, int fd, int hold, bool pager, bool *paged) {
-  size_t written;
-  oc_maps_unmap_begin();
-  bool mapped = move_chunks(data, len, fd, hold, &written) == len;
   int error = errno;
-  *paged = false;
+  bool paged = false, mapped = moved == len;
   /* Under the pager the file becomes the store of private memory paged from it
    * (never beside other threads, blocks_can_move: a write between the two mappings
    * would be lost). */
   if (mapped && pager) {
     mapped = mmap(data, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
                   0) != MAP_FAILED &&
-             map_file_at(data, len, fd, len, true, paged);
+             map_file_at(data, len, fd, len, true, &paged);
     error = errno;
   }
-  if (!mapped)
-    move_back(data, written, fd);
+  if (!mapped && !move_back(data, len, written, fd)) {
+    fprintf(stderr, "outcore: cannot move a %zu MiB block back into memory (%s)\n", len >> 20,
+            strerror(errno));
+    abort(); /* its data is in the file, mapped nowhere: never run on without it */
+  }
   oc_maps_unmap_end((uintptr_t)data, len);
   if (!mapped) {
     if (hold >= 0) /* the held part was mapped anew by move_back */
@@ -550,24 +526,8 @@ static bool move_range(char *data, size_t len, int fd, int hold, bool pager, boo
     report_refusal(len, error);
     return false;
   }
-  if (!*paged && readaround_too_large())
+  if (!paged && readaround_too_large())
     oc_os_readaround_off((uintptr_t)data, len);
-  return true;
-}
-
-/* Under blocks_lock, as move_range: an ordinary block moves into a file of its
- * own, mapped where it was, or stays ordinary memory. */
-static bool move_into_file(struct spill_header *h, bool pager, int hold) {
-  char *data = (char *)(h + 1);
-  size_t len = h->file_len;
-  int fd = spill_dir[0] ? oc_spill_file_create(spill_dir, len) : -1;
-  bool paged;
-  if (fd < 0) {
-    report_refusal(len, errno);
-    return false;
-  }
-  if (!move_range(data, len, fd, hold, pager, &paged))
-    return false;
   h->fd = fd;
   h->paged = paged;
   ordinary_bytes -= (long)len;
@@ -577,10 +537,8 @@ static bool move_into_file(struct spill_header *h, bool pager, int hold) {
   return true;
 }
 
-static bool move_arena_into_file(int hold);
-
-/* Moves ordinary blocks into files, the most recent first, then an ordinary
- * arena, until at least bytes of them moved (or none is left). */
+/* Moves ordinary blocks into files, the most recent first, until at least bytes
+ * of them moved (or none is left). */
 static void move_out(size_t bytes) {
   if (!bytes)
     return;
@@ -595,8 +553,6 @@ static void move_out(size_t bytes) {
       moved += h->file_len;
       any = true;
     }
-  if (moved < bytes && arena_ordinary && arena_bytes > 0)
-    any |= move_arena_into_file(hold);
   unlock_blocks();
   if (hold >= 0)
     close(hold);
@@ -606,16 +562,14 @@ static void move_out(size_t bytes) {
   }
 }
 
-/* Under blocks_lock: the arena's range, made on first use, as ordinary memory or
- * with its file (a spill directory is needed either way: an ordinary arena moves
- * into a file once the program is out of core). */
-static bool arena_open(bool ordinary) {
+/* Under blocks_lock: the arena's file mapped over its range, made on first use. */
+static bool arena_open(void) {
+  if (arena_fd >= 0)
+    return true;
   if (arena_refused || !spill_dir[0])
     return false;
-  if (arena_block_pages)
-    return true;
-  int fd = ordinary ? -1 : oc_spill_file_create(spill_dir, 0);
-  if (fd < 0 && !ordinary)
+  int fd = oc_spill_file_create(spill_dir, 0);
+  if (fd < 0)
     return false;
   for (size_t span = ARENA_SPAN_MAX; span >= ARENA_SPAN_MIN; span /= 2) {
     /* The slab runs' table follows the page table. */
@@ -634,13 +588,11 @@ static bool arena_open(bool ordinary) {
     slab_runs = (struct oc_slab_run **)(table + pages_len);
     oc_arena_extents_init(&arena_extents, span);
     arena_fd = fd;
-    arena_ordinary = ordinary;
     atomic_store_explicit(&oc_spill_arena_start, (uintptr_t)base, memory_order_relaxed);
     atomic_store_explicit(&oc_spill_arena_span, span, memory_order_relaxed);
     return true;
   }
-  if (fd >= 0)
-    close(fd);
+  close(fd);
   arena_refused = true;
   errno = ENOMEM;
   return false;
@@ -650,15 +602,13 @@ static char *arena_base(void) {
   return (char *)atomic_load_explicit(&oc_spill_arena_start, memory_order_relaxed);
 }
 
-/* Under blocks_lock. A freed extent reads as zeros once punched out (its ordinary
- * pages dropped); where a punch fails, zeros are written instead. */
+/* Under blocks_lock. A freed extent reads as zeros once punched out; where a punch
+ * fails, zeros are written instead. */
 static void arena_punch_pending(void) {
   for (size_t i = 0; i < arena_pending.count; i++) {
     struct oc_arena_extent r = arena_pending.range[i];
-    char *start = arena_base() + r.off;
-    if (arena_ordinary ? madvise(start, r.len, MADV_DONTNEED) != 0
-                       : !oc_spill_file_punch(arena_fd, r.off, r.len))
-      memset(start, 0, r.len);
+    if (!oc_spill_file_punch(arena_fd, r.off, r.len))
+      memset(arena_base() + r.off, 0, r.len);
   }
   arena_pending.count = arena_pending.bytes = 0;
 }
@@ -670,10 +620,8 @@ static bool arena_map_to(size_t end) {
   size_t to = (end + ARENA_MAP_STEP - 1) / ARENA_MAP_STEP * ARENA_MAP_STEP;
   if (to > arena_extents.capacity)
     to = arena_extents.capacity;
-  bool file = !arena_ordinary;
   if (mmap(arena_base() + arena_mapped, to - arena_mapped, PROT_READ | PROT_WRITE,
-           MAP_FIXED | (file ? MAP_SHARED | MAP_NORESERVE : MAP_PRIVATE | MAP_ANONYMOUS), arena_fd,
-           file ? (off_t)arena_mapped : 0) == MAP_FAILED)
+           MAP_SHARED | MAP_FIXED | MAP_NORESERVE, arena_fd, (off_t)arena_mapped) == MAP_FAILED)
     return false;
   if (readaround_too_large())
     oc_os_readaround_off((uintptr_t)arena_base() + arena_mapped, to - arena_mapped);
@@ -681,15 +629,12 @@ static bool arena_map_to(size_t end) {
   return true;
 }
 
-/* Under blocks_lock: the extent just taken at off mapped, and its disk blocks
- * reserved (an ordinary arena's when it moves). */
+/* Under blocks_lock: the disk blocks of the extent just taken at off, mapped. */
 static bool arena_reserve(size_t off, size_t len) {
   if (!arena_map_to(off + len))
     return false;
   if (oc_arena_pending_meets(&arena_pending, off, len))
     arena_punch_pending();
-  if (arena_ordinary)
-    return true;
   if (off + len != arena_extents.top) /* a freed extent, punched out */
     return oc_spill_file_reserve(arena_fd, off, len);
   if (off + len <= arena_reserved)
@@ -704,24 +649,7 @@ static bool arena_reserve(size_t off, size_t len) {
   return oc_spill_file_reserve(arena_fd, from, off + len - from); /* no room ahead */
 }
 
-/* Under blocks_lock: an extent of len bytes made (count 1) or given back (-1):
- * spilled memory, or ordinary memory while the arena is. */
-static void arena_counted(int count, size_t len) {
-  long bytes = count * (long)len;
-  arena_blocks += count;
-  arena_bytes += bytes;
-  if (arena_ordinary) {
-    ordinary_bytes += bytes;
-    atomic_fetch_add_explicit(&oc_spill_heap_bytes, bytes, memory_order_relaxed);
-  } else {
-    live_blocks += count;
-    live_bytes += bytes;
-  }
-}
-
-/* A block of the arena (page alignment), which is made ordinary memory if it is
- * made now and ordinary says so. */
-static void *alloc_in_arena(size_t bytes, bool ordinary) {
+void *oc_spill_alloc_in_arena(size_t bytes) {
   if (reentered() || !ensure_settings())
     return NULL;
   size_t len = (bytes + page_size - 1) & ~(page_size - 1);
@@ -731,23 +659,22 @@ static void *alloc_in_arena(size_t bytes, bool ordinary) {
   int error = ENOSPC; /* the arena's range is full */
   size_t off;
   lock_blocks();
-  if (!arena_open(ordinary)) {
+  if (!arena_open()) {
     error = errno;
   } else if (oc_arena_extents_take(&arena_extents, len, &off)) {
     if (arena_reserve(off, len)) {
       data = arena_base() + off;
       arena_block_pages[off / page_size] = (uint32_t)(len / page_size);
-      arena_counted(1, len);
+      block_made(len);
     } else {
       error = errno;
       oc_arena_extents_give(&arena_extents, off, len);
     }
   }
-  bool spilled = data && !arena_ordinary;
   unlock_blocks();
   if (!data)
     report_refusal(bytes, error);
-  else if (spilled)
+  else
     start_runtime();
   return data;
 }
@@ -758,8 +685,9 @@ static size_t arena_block_len(const char *p) {
 
 /* Under blocks_lock: a freed extent, handed out again after its punch. */
 static void arena_give_back(size_t off, size_t len) {
-  arena_counted(-1, len);
-  if (arena_refused)
+  live_blocks--;
+  live_bytes -= (long)len;
+  if (arena_fd < 0)
     return; /* a child without a copy: never used again */
   if (!oc_arena_pending_add(&arena_pending, off, len)) {
     arena_punch_pending();
@@ -779,30 +707,6 @@ static void arena_free(char *p) {
   arena_give_back(off, len);
 }
 
-/* Under blocks_lock, as move_range: an ordinary arena moves into its file, mapped
- * where it was (freed extents punched first: past its blocks the range holds
- * nothing), its extents spilled blocks from then on; or it stays ordinary memory. */
-static bool move_arena_into_file(int hold) {
-  int fd = oc_spill_file_create(spill_dir, arena_extents.top);
-  bool paged;
-  if (fd < 0) {
-    report_refusal((size_t)arena_bytes, errno);
-    return false;
-  }
-  arena_punch_pending();
-  if (!move_range(arena_base(), arena_mapped, fd, hold, false, &paged))
-    return false;
-  arena_fd = fd;
-  arena_ordinary = false;
-  arena_reserved = arena_extents.top;
-  ordinary_bytes -= arena_bytes;
-  atomic_fetch_sub_explicit(&oc_spill_heap_bytes, arena_bytes, memory_order_relaxed);
-  live_blocks += arena_blocks;
-  live_bytes += arena_bytes;
-  oc_count(OC_SPILL_BYTES_MOVED, arena_bytes);
-  return true;
-}
-
 /* ---- small blocks: slots of slab runs in the arena ------------------------ */
 
 static void slab_mark(const struct oc_slab_run *r, uint32_t mark) {
@@ -816,7 +720,7 @@ static struct oc_slab_run *slab_run_new(unsigned cls) {
   size_t off;
   lock_blocks();
   bool reserved = false;
-  if (arena_open(false)) { /* else errno says why */
+  if (arena_open()) { /* else errno says why */
     if (!oc_arena_extents_take(&arena_extents, OC_SLAB_RUN_BYTES, &off))
       errno = ENOSPC;
     else if (!(reserved = arena_reserve(off, OC_SLAB_RUN_BYTES)))
@@ -833,7 +737,7 @@ static struct oc_slab_run *slab_run_new(unsigned cls) {
       slab_runs[r->id] = r;
       slab_mark(r, SLAB_PAGE | r->id);
       atomic_store_explicit(&oc_spill_slab_made, true, memory_order_relaxed);
-      arena_counted(1, OC_SLAB_RUN_BYTES);
+      block_made(OC_SLAB_RUN_BYTES);
     } else {
       oc_arena_extents_give(&arena_extents, off, OC_SLAB_RUN_BYTES);
       errno = ENOMEM;
@@ -937,9 +841,8 @@ void oc_spill_small_check(void) {
   lock_blocks();
   long owned = live_bytes + ordinary_bytes;
   unlock_blocks();
-  struct oc_spill_inputs in = {.mode = settings.mode,
-                               .min = settings.min,
-                               .heap = (long)(glibc.uordblks + glibc.hblkhd) + owned};
+  struct oc_spill_inputs in = {settings.mode, settings.min, 0, 0,
+                               (long)(glibc.uordblks + glibc.hblkhd) + owned, 0, false, false};
   struct oc_limit_figures f;
   oc_limit_open();
   oc_limit_get(&f);
@@ -957,8 +860,7 @@ void *oc_spill_alloc_at(size_t bytes, size_t align, enum oc_spill_place place) {
   case OC_SPILL_OWN_MAPPING:
     return alloc_own(bytes, align, false);
   case OC_SPILL_ARENA:
-  case OC_SPILL_ORDINARY_ARENA:
-    return align <= page_size ? alloc_in_arena(bytes, place == OC_SPILL_ORDINARY_ARENA) : NULL;
+    return align <= page_size ? oc_spill_alloc_in_arena(bytes) : NULL;
   default:
     return NULL;
   }

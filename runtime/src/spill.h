@@ -24,18 +24,14 @@
  * program's blocks fit (oc_spill_in_core_line), but in mappings of their own, with
  * the same header: once the program outgrows the limit, they move into files of
  * their own in place (oc_spill_to_move), so the decision to pay for a file waits
- * until a file is needed. The arena may start the same way: made while the program
- * is in core, it is ordinary private memory (no file yet) until the program
- * outgrows the limit, when it moves into its file in place, all of it, and stays
- * there.
+ * until a file is needed.
  *
  * fork: the child gets a copy (copy-on-fork). Before the fork, each block's file is
  * copied in the kernel (copy_file_range, holes skipped) into a new unlinked file,
  * which the child maps in place of its parent's; parent and child then never see
- * each other's writes; the arena is copied once, the same way (an ordinary arena
- * is the kernel's to copy, and the child's moves into a file of its own). A block
- * whose copy cannot be made (disk full) is marked MADV_DONTFORK, with a message: the
- * child faults if it touches it, rather than silently sharing it. Under
+ * each other's writes; the arena is copied once, the same way. A block whose copy
+ * cannot be made (disk full) is marked MADV_DONTFORK, with a message: the child
+ * faults if it touches it, rather than silently sharing it. Under
  * OUTCORE_BACKEND=pager a block of its own file is private memory paged from that
  * file (pager.h): never inherited (MADV_DONTFORK, with a message); the arena stays
  * a shared file mapping under either backend.
@@ -63,9 +59,7 @@
 #define OC_SPILL_HELD_FRACTION 2
 /* A program whose blocks, with a new one, stay under the limit less 1/32 of it
  * (the program's other memory and the runtime's, beside the cgroup's reserve the
- * limit leaves already), and whose resident memory with the new block does too
- * (glibc's heap holds more than its blocks once they are freed and made again in
- * other sizes), is in core: its sizeable blocks stay ordinary memory past
+ * limit leaves already) is in core: its sizeable blocks stay ordinary memory past
  * half the limit, in mappings of their own that move into files once it is out of
  * core. Only while blocks can move: the program runs on one thread, or its other
  * threads' writes can be held while a block is copied (uffd.h); else a write could
@@ -74,9 +68,6 @@
 /* The least block kept that way: 1/64 of the limit, so that the blocks that move,
  * a file each, stay few (rows below it join the arena as they come). */
 #define OC_SPILL_MOVABLE_FRACTION 64
-/* An ordinary arena is made only for a block that fills its pages but for at most
- * 1/8 of them (a row of 41 600 bytes in 45 056). */
-#define OC_SPILL_ORDINARY_ARENA_WASTE 8
 static inline long oc_spill_in_core_line(long limit) {
   return limit - limit / OC_SPILL_IN_CORE_MARGIN_FRACTION;
 }
@@ -90,7 +81,6 @@ struct oc_spill_inputs {
   long spilled;    /* bytes of the blocks in files (their own, the arena's) */
   bool movable;    /* ordinary blocks can move now (oc_spill_in_core_line) */
   bool grows;      /* the block replaces a smaller one (realloc) */
-  long resident;   /* the process's resident memory (the limit's last sample), bytes */
 };
 
 enum oc_spill_place {
@@ -98,7 +88,6 @@ enum oc_spill_place {
   OC_SPILL_OWN_FILE,
   OC_SPILL_ARENA,   /* one of many medium blocks sharing the arena's file */
   OC_SPILL_OWN_MAPPING, /* ordinary memory in a mapping of its own, which can move into a file */
-  OC_SPILL_ORDINARY_ARENA, /* the arena, made as ordinary memory if it is made now */
 };
 
 /* Blocks smaller than this never get a file of their own under OUTCORE_SPILL=on:
@@ -114,15 +103,11 @@ enum oc_spill_place {
  * can hold the block (a sizeable one) or the heap with it (a smaller one); else a
  * mapping of its own for a block of 1/64 of the limit or more while the program is
  * in core and blocks can move (oc_spill_in_core_line); else a file of its own for a
- * sizeable block, the arena for a smaller one (a matrix allocated row by row).
- * Where a smaller one could stay ordinary that way, it goes to the arena as
- * ordinary memory (OC_SPILL_ORDINARY_ARENA): the arena, if this block makes it, is
- * ordinary memory until the program is out of core. */
+ * sizeable block, the arena for a smaller one (a matrix allocated row by row). */
 enum oc_spill_place oc_spill_decide(const struct oc_spill_inputs *in, size_t bytes);
 /* Bytes of ordinary memory to move into files before a block of bytes spills:
  * none while the program is in core or blocks cannot move; else what brings the
- * heap under half the limit. Blocks of their own mappings move first, the most
- * recent first, then the arena if it is ordinary memory. */
+ * heap under half the limit. */
 size_t oc_spill_to_move(const struct oc_spill_inputs *in, size_t bytes);
 
 /* Bytes of the ordinary (glibc) blocks of at least OC_SPILL_HEAP_COUNTED bytes the
@@ -184,10 +169,12 @@ static inline bool oc_spill_owns(const void *p) {
  * message on stderr, then NULL). Where the program is out of core, ordinary
  * blocks of their own mappings move into files first (oc_spill_to_move). */
 void *oc_spill_alloc(size_t bytes, size_t align);
-/* The same in the place given (not OC_SPILL_NOWHERE); the arena (an extent of it,
- * no file or mapping of its own) only for page alignment, NULL when it cannot be
- * made or is full. */
+/* The same in the place given (not OC_SPILL_NOWHERE); the arena only for page
+ * alignment. */
 void *oc_spill_alloc_at(size_t bytes, size_t align, enum oc_spill_place place);
+/* The same in the arena (page alignment): a file extent of the arena's, no file or
+ * mapping of its own. NULL when the arena cannot be made or is full. */
+void *oc_spill_alloc_in_arena(size_t bytes);
 /* Frees a block for which oc_spill_owns holds. */
 void oc_spill_free(void *p);
 /* Usable size of an owned block (its pages). */

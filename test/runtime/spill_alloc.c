@@ -18,32 +18,11 @@
  *             spill_readaround.sh: each fault's read-around, all overlapping windows,
  *             pushes out the pages the next columns reuse.
  *   heap      (OUTCORE_SPILL=auto, in a 64 MiB group without swap) rows of
- *             64 KiB: 700 (44 MiB) stay ordinary memory while the program is in
- *             core, those past half the limit in the arena, ordinary too; a forked
- *             child's writes stay its own, and its arena moves into a file of its
- *             own when a 24 MiB block takes it out of core; the same in the parent:
- *             the rows past half the limit are then spilled (the arena's one
- *             mapping), their data kept. A forked child's writes stay its own and
+ *             64 KiB: ordinary memory until they hold half the limit, spilled (the
+ *             arena's one mapping) after; a forked child's writes stay its own and
  *             it spills rows too; all freed, as many again as the first ordinary
  *             ones are ordinary again (frees count), and calloc'd rows read as
  *             zeros in reused arena extents.
- *   rows_5000 (as heap) 8000 rows of 5000 bytes: those past half the limit go to
- *             the arena's file at once (8 KiB each, they make no ordinary arena).
- *   rows_grown (as heap) a block of half the limit, then 200 rows of 64 KiB in an
- *             ordinary arena, each grown by realloc to 192 KiB: the growth takes the
- *             program out of core and the arena into its file, the data kept (rows
- *             grown in an ordinary arena were never asked about and the program was
- *             OOM-killed).
- *   rows_remade (as heap) 3000 rows of 16 000 bytes, an ordinary arena past half
- *             the limit; five times a third of them freed and calloc'd again at
- *             13 000-16 000 bytes: glibc's heap then holds more than its live
- *             blocks (plain peaks at 46 MiB), which the in-core line must see
- *             (counting blocks alone, the program was OOM-killed); zeros and data
- *             kept.
- *   heap_threads  the same with a second thread writing into the rows from 400 on
- *             while the 24 MiB block is allocated: where userfaultfd holds its
- *             writes (uffd.h), the arena moves beside it and no write is lost;
- *             elsewhere it stays ordinary.
  *   moves     (OUTCORE_SPILL=auto, in a 64 MiB group without swap) arrays of
  *             24 MiB: two stay ordinary memory while the program is in core (48 of
  *             about 58 MiB); the third takes it out of core: it spills, and the
@@ -226,6 +205,48 @@ static void released(void) {
   CHECK(deleted_file_fds() == before);
 }
 
+static void heap(void) {
+  enum { ROWS = 700, ROW = 64 << 10 };
+  static char *rows[ROWS];
+  int ordinary = 0;
+  for (int i = 0; i < ROWS; i++) {
+    rows[i] = malloc(ROW);
+    memset(rows[i], i, ROW);
+    if (!in_spilled_mapping(rows[i]))
+      ordinary++;
+    else
+      CHECK(i >= 400); /* half of 64 MiB is 512 rows, less the runtime's margin, glibc's and stdio's */
+  }
+  printf("spill_alloc heap: %d rows of 64 KiB in ordinary memory\n", ordinary);
+  CHECK(ordinary >= 400 && ordinary <= 512);
+  CHECK(spilled_mappings() == 1);
+  /* A child gets its own copy of the arena, and spills rows into it. */
+  pid_t pid = fork();
+  if (pid == 0) {
+    int ok = rows[ROWS - 1][0] == (char)(ROWS - 1);
+    rows[ROWS - 1][0] = 0;
+    char *more = calloc(1, ROW);
+    _exit(ok && in_spilled_mapping(more) && all(more, ROW, 0) ? 0 : 1);
+  }
+  int status = 0;
+  CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  for (int i = 0; i < ROWS; i++) {
+    CHECK(rows[i][ROW - 1] == (char)i);
+    CHECK(rows[i][0] == (char)i);
+    free(rows[i]);
+  }
+  for (int i = 0; i < ordinary; i++) {
+    rows[i] = malloc(ROW);
+    CHECK(!in_spilled_mapping(rows[i]));
+  }
+  for (int i = ordinary; i < ROWS; i++) {
+    rows[i] = calloc(1, ROW);
+    CHECK(in_spilled_mapping(rows[i]) && all(rows[i], ROW, 0));
+  }
+  for (int i = 0; i < ROWS; i++)
+    free(rows[i]);
+}
+
 /* Is p in a spilled mapping as the mode expects (any, under the pager)? */
 static int spilled_as(const void *p, int expected) {
   const char *backend = getenv("OUTCORE_BACKEND");
@@ -245,13 +266,12 @@ static int write_holds_here(void) {
   return ok;
 }
 
-/* The moves thread: adds one to the counter word of random pages of its blocks
- * until told to stop, then waits for the end. A write lost in a move would leave
- * the counters' sum short of the writes made. */
+/* The moves thread: adds one to the counter word of random pages of a and b until
+ * told to stop, then waits for the end. A write lost in a move would leave the
+ * counters' sum short of the writes made. */
 struct writer {
-  char **blocks;
-  size_t count, len; /* blocks of len bytes */
-  pthread_t thread;
+  char *a, *b;
+  size_t len;
   atomic_int stop, stopped, end;
   atomic_long writes;
 };
@@ -263,7 +283,7 @@ static void *keep_writing(void *arg) {
   while (!atomic_load(&w->stop)) {
     x = x * 6364136223846793005UL + 1442695040888963407UL;
     size_t page = (x >> 20) % (w->len / 4096);
-    (*COUNTER(w->blocks[(x >> 8) % w->count], page))++;
+    (*COUNTER(x >> 8 & 1 ? w->a : w->b, page))++;
     atomic_fetch_add(&w->writes, 1);
   }
   atomic_store(&w->stopped, 1);
@@ -283,172 +303,6 @@ static long counted_writes(const char *block, size_t len, char fill, size_t fill
   return sum;
 }
 
-/* Starts the writer and lets it write a while. */
-static void start_writing(struct writer *w) {
-  CHECK(pthread_create(&w->thread, NULL, keep_writing, w) == 0);
-  while (atomic_load(&w->writes) < 100000)
-    ;
-}
-
-static void stop_writing(struct writer *w) {
-  atomic_store(&w->stop, 1);
-  while (!atomic_load(&w->stopped))
-    ;
-}
-
-static void end_writing(struct writer *w) {
-  pthread_mutex_lock(&wait_lock);
-  atomic_store(&w->end, 1);
-  pthread_cond_signal(&wait_cond);
-  pthread_mutex_unlock(&wait_lock);
-  pthread_join(w->thread, NULL);
-}
-
-static void heap(int threads) {
-  enum { ROWS = 700, ROW = 64 << 10 };
-  static char *rows[ROWS];
-  for (int i = 0; i < ROWS; i++) {
-    rows[i] = malloc(ROW);
-    memset(rows[i], i, ROW);
-    CHECK(!in_spilled_mapping(rows[i]));
-  }
-  const size_t big_len = 24 * MiB;
-  pid_t pid = fork();
-  if (pid == 0) {
-    memset(rows[ROWS - 1], 'x', ROW);
-    memset(malloc(big_len), 1, big_len);
-    _exit(in_spilled_mapping(rows[ROWS - 1]) && all(rows[ROWS - 1], ROW, 'x') ? 0 : 1);
-  }
-  int status = 0;
-  CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0);
-  CHECK(spilled_mappings() == 0 && all(rows[ROWS - 1], ROW, (char)(ROWS - 1)));
-  /* Half of 64 MiB is 512 rows, less the runtime's margin, glibc's and stdio's: the
-   * rows from 400 on may be the arena's. */
-  static struct writer w;
-  w = (struct writer){.blocks = rows + 400, .count = ROWS - 400, .len = ROW};
-  int holds = threads && write_holds_here();
-  if (threads)
-    start_writing(&w);
-  char *big = malloc(big_len); /* out of core: the arena moves, beside the writer if holds exist */
-  memset(big, 1, big_len);
-  if (threads) {
-    stop_writing(&w);
-    long lost = atomic_load(&w.writes);
-    for (int i = 400; i < ROWS; i++)
-      lost -= counted_writes(rows[i], ROW, (char)i, ROW);
-    printf("spill_alloc heap: %ld writes beside the move, %ld lost (write holds: %s)\n",
-           atomic_load(&w.writes), lost, holds ? "yes" : "no");
-    CHECK(lost == 0);
-    for (int i = 400; i < ROWS; i++) /* the counters gone */
-      memset(rows[i], i, ROW);
-  }
-  int ordinary = 0;
-  for (int i = 0; i < ROWS; i++) {
-    if (!in_spilled_mapping(rows[i]))
-      ordinary++;
-    else
-      CHECK(i >= 400);
-    CHECK(all(rows[i], ROW, (char)i));
-  }
-  printf("spill_alloc heap: %d rows of 64 KiB in ordinary memory\n", ordinary);
-  CHECK(threads && !holds ? ordinary == ROWS : ordinary >= 400 && ordinary <= 512);
-  CHECK(in_spilled_mapping(big) && spilled_mappings() == (threads && !holds ? 1 : 2));
-  free(big);
-  /* A child gets its own copy of the arena, and spills rows into it. */
-  pid = fork();
-  if (pid == 0) {
-    int ok = rows[ROWS - 1][0] == (char)(ROWS - 1);
-    rows[ROWS - 1][0] = 0;
-    char *more = calloc(1, ROW);
-    _exit(ok && in_spilled_mapping(more) && all(more, ROW, 0) ? 0 : 1);
-  }
-  CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0);
-  for (int i = 0; i < ROWS; i++) {
-    CHECK(rows[i][ROW - 1] == (char)i);
-    CHECK(rows[i][0] == (char)i);
-    free(rows[i]);
-  }
-  for (int i = 0; i < ordinary; i++) {
-    rows[i] = malloc(ROW);
-    CHECK(!in_spilled_mapping(rows[i]));
-  }
-  for (int i = ordinary; i < ROWS; i++) {
-    rows[i] = calloc(1, ROW);
-    CHECK(in_spilled_mapping(rows[i]) && all(rows[i], ROW, 0));
-  }
-  for (int i = 0; i < ROWS; i++)
-    free(rows[i]);
-  if (threads)
-    end_writing(&w);
-}
-
-static void rows_5000(void) {
-  enum { ROWS = 8000, ROW = 5000 };
-  static char *rows[ROWS];
-  int spilled = 0;
-  for (int i = 0; i < ROWS; i++) {
-    rows[i] = malloc(ROW);
-    memset(rows[i], i, ROW);
-    spilled += in_spilled_mapping(rows[i]);
-  }
-  printf("spill_alloc rows_5000: %d of %d rows in the arena's file\n", spilled, ROWS);
-  CHECK(spilled >= ROWS / 8 && in_spilled_mapping(rows[ROWS - 1]));
-  for (int i = 0; i < ROWS; i++) {
-    CHECK(all(rows[i], ROW, (char)i));
-    free(rows[i]);
-  }
-}
-
-static void rows_grown(void) {
-  enum { ROWS = 200, ROW = 64 << 10 };
-  static char *rows[ROWS];
-  const size_t fill_len = 30 * MiB; /* half the limit: the rows after it are the arena's */
-  char *fill = malloc(fill_len);
-  memset(fill, 1, fill_len);
-  for (int i = 0; i < ROWS; i++) {
-    rows[i] = malloc(ROW);
-    memset(rows[i], i, ROW);
-  }
-  CHECK(spilled_mappings() == 0);
-  for (int i = 0; i < ROWS; i++) {
-    rows[i] = realloc(rows[i], 3 * ROW);
-    CHECK(rows[i] && all(rows[i], ROW, (char)i));
-    memset(rows[i] + ROW, i, 2 * ROW);
-  }
-  int spilled = 0;
-  for (int i = 0; i < ROWS; i++) {
-    spilled += in_spilled_mapping(rows[i]);
-    CHECK(all(rows[i], 3 * ROW, (char)i));
-    free(rows[i]);
-  }
-  printf("spill_alloc rows_grown: %d of %d grown rows spilled\n", spilled, ROWS);
-  CHECK(spilled > 0 && all(fill, fill_len, 1));
-  free(fill);
-}
-
-static void rows_remade(void) {
-  enum { ROWS = 3000 };
-  static char *rows[ROWS];
-  static size_t len[ROWS];
-  for (int i = 0; i < ROWS; i++) {
-    len[i] = 16000 + (size_t)(i % 7) * 8;
-    rows[i] = malloc(len[i]);
-    memset(rows[i], i, len[i]);
-  }
-  for (int round = 0; round < 5; round++)
-    for (int i = round % 3; i < ROWS; i += 3) {
-      free(rows[i]);
-      len[i] = 13000 + (size_t)((i + round) % 11) * 300;
-      rows[i] = calloc(1, len[i]);
-      CHECK(rows[i] && all(rows[i], len[i], 0));
-      memset(rows[i], i + round, len[i]);
-    }
-  for (int i = 0; i < ROWS; i++) {
-    CHECK(rows[i][0] == rows[i][len[i] - 1] && all(rows[i], len[i], rows[i][0]));
-    free(rows[i]);
-  }
-}
-
 static void moves(int threads) {
   const size_t len = 24 * MiB;
   char *a = malloc(len), *b = malloc(len);
@@ -458,20 +312,22 @@ static void moves(int threads) {
   const char *backend = getenv("OUTCORE_BACKEND");
   int holds = threads && write_holds_here() && !(backend && strcmp(backend, "pager") == 0);
   CHECK(spilled_as(b, 0));
-  static char *blocks[2];
-  blocks[0] = a, blocks[1] = b;
   static struct writer w;
-  w = (struct writer){.blocks = blocks, .count = 2, .len = len};
+  w = (struct writer){.a = a, .b = b, .len = len};
+  pthread_t other;
   if (threads)
-    start_writing(&w);
+    CHECK(pthread_create(&other, NULL, keep_writing, &w) == 0);
+  while (threads && atomic_load(&w.writes) < 100000)
+    ;
   char *c = malloc(len); /* out of core: b moves, beside the writer if holds exist */
   memset(c, 'c', len);
-  if (threads)
-    stop_writing(&w);
+  atomic_store(&w.stop, 1);
   CHECK(spilled_as(c, 1));
   CHECK(spilled_as(b, !threads || holds));
   CHECK(spilled_as(a, 0));
   if (threads) {
+    while (!atomic_load(&w.stopped))
+      ;
     long lost = atomic_load(&w.writes) - counted_writes(a, len, 'a', len) -
                 counted_writes(b, len, 'b', len / 2);
     printf("spill_alloc moves: %ld writes beside the move, %ld lost (write holds: %s)\n",
@@ -495,8 +351,13 @@ static void moves(int threads) {
   CHECK(all(a, len, 'a') && all(a + len, len, 'A'));
   free(a), free(b), free(c);
   CHECK(spilled_mappings() == 0);
-  if (threads)
-    end_writing(&w);
+  if (threads) {
+    pthread_mutex_lock(&wait_lock);
+    atomic_store(&w.end, 1);
+    pthread_cond_signal(&wait_cond);
+    pthread_mutex_unlock(&wait_lock);
+    pthread_join(other, NULL);
+  }
 }
 
 static void moves_full(void) {
@@ -642,15 +503,7 @@ int main(int argc, char **argv) {
   else if (strcmp(mode, "columns") == 0)
     column_sweep();
   else if (strcmp(mode, "heap") == 0)
-    heap(0);
-  else if (strcmp(mode, "heap_threads") == 0)
-    heap(1);
-  else if (strcmp(mode, "rows_5000") == 0)
-    rows_5000();
-  else if (strcmp(mode, "rows_grown") == 0)
-    rows_grown();
-  else if (strcmp(mode, "rows_remade") == 0)
-    rows_remade();
+    heap();
   else if (strcmp(mode, "small") == 0)
     small();
   else if (strcmp(mode, "moves") == 0)

@@ -68,21 +68,9 @@ TEST(SpillDecide, MovableSizeableBlocksStayOrdinaryWhileTheProgramIsInCore) {
   EXPECT_EQ(oc_spill_decide(&in, 16 * MiB - 1), OC_SPILL_NOWHERE);
   in.grows = false;
   EXPECT_EQ(oc_spill_decide(&in, 16 * MiB), OC_SPILL_NOWHERE);
-  in.heap = 64 * MiB; // past half, in core: ordinary from 1/64 of the limit, the arena
-  EXPECT_EQ(oc_spill_decide(&in, 2 * MiB), OC_SPILL_OWN_MAPPING); // below, ordinary too
-  EXPECT_EQ(oc_spill_decide(&in, 2 * MiB - 1), OC_SPILL_ORDINARY_ARENA);
-  in.heap = 122 * MiB; // up to the line; a row taking the program past it: the file
-  EXPECT_EQ(oc_spill_decide(&in, MiB), OC_SPILL_ORDINARY_ARENA);
-  in.heap = 123 * MiB;
-  EXPECT_EQ(oc_spill_decide(&in, MiB), OC_SPILL_ARENA);
-  EXPECT_EQ(oc_spill_to_move(&in, MiB), size_t(59 * MiB + 1));
-  in.heap = 64 * MiB;
-  in.resident = 70 * MiB; // resident memory counts where it is more than the blocks:
-  EXPECT_EQ(oc_spill_decide(&in, 2 * MiB - 1), OC_SPILL_ORDINARY_ARENA);
-  in.resident = 123 * MiB; // glibc's heap holding freed blocks, say
+  in.heap = 64 * MiB; // past half, in core: ordinary from 1/64 of the limit, the arena below
+  EXPECT_EQ(oc_spill_decide(&in, 2 * MiB), OC_SPILL_OWN_MAPPING);
   EXPECT_EQ(oc_spill_decide(&in, 2 * MiB - 1), OC_SPILL_ARENA);
-  EXPECT_EQ(oc_spill_decide(&in, 2 * MiB), OC_SPILL_ARENA);
-  in.resident = 0;
   in.heap = 80 * MiB;
   EXPECT_EQ(oc_spill_decide(&in, 40 * MiB), OC_SPILL_OWN_MAPPING); // 120 of 124: in core
   EXPECT_EQ(oc_spill_to_move(&in, 40 * MiB), 0u);
@@ -395,7 +383,7 @@ TEST(SpillArena, BlocksShareOneFileAndReadZerosWhenReused) {
   constexpr size_t Row = 64 << 10;
   char *rows[64];
   for (char *&r : rows) {
-    r = static_cast<char *>(oc_spill_alloc_at(Row - 100, 0, OC_SPILL_ARENA));
+    r = static_cast<char *>(oc_spill_alloc_in_arena(Row - 100));
     ASSERT_NE(r, nullptr);
     EXPECT_TRUE(oc_spill_owns(r));
     EXPECT_TRUE(oc_spill_in_arena(r));
@@ -410,7 +398,7 @@ TEST(SpillArena, BlocksShareOneFileAndReadZerosWhenReused) {
   char *freed = rows[10];
   oc_spill_free(freed);
   EXPECT_EQ(rows[11][0], 0x5a);
-  char *again = static_cast<char *>(oc_spill_alloc_at(Row, 0, OC_SPILL_ARENA)); // the freed extent
+  char *again = static_cast<char *>(oc_spill_alloc_in_arena(Row)); // the freed extent
   ASSERT_EQ(again, freed);
   for (size_t i = 0; i < Row; i += 4096)
     ASSERT_EQ(again[i], 0) << "a reused extent reads as zeros (calloc)";
@@ -442,7 +430,7 @@ TEST(SpillArena, SmallBlocksAreSlotsOfRunsFreedWhenEmpty) {
   char *other = static_cast<char *>(oc_spill_alloc_small(3000));
   ASSERT_NE(other, nullptr);
   EXPECT_EQ(oc_spill_usable_size(other), 3072u);
-  char *page_block = static_cast<char *>(oc_spill_alloc_at(5000, 0, OC_SPILL_ARENA));
+  char *page_block = static_cast<char *>(oc_spill_alloc_in_arena(5000));
   ASSERT_NE(page_block, nullptr);
   EXPECT_FALSE(oc_spill_is_small(page_block));
   oc_spill_totals(&blocks, &bytes);
@@ -510,7 +498,7 @@ TEST(SpillArena, SmallBlocksFromManyThreads) {
 
 TEST(SpillArena, ForkGivesTheChildACopy) {
   setenv("OUTCORE_SPILL_DIR", "/var/tmp", 1);
-  char *p = static_cast<char *>(oc_spill_alloc_at(MiB, 0, OC_SPILL_ARENA));
+  char *p = static_cast<char *>(oc_spill_alloc_in_arena(MiB));
   ASSERT_NE(p, nullptr);
   p[100] = 1;
   pid_t pid = fork();
