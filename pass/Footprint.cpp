@@ -537,8 +537,11 @@ const SCEV *tripsInvariantIn(const Loop *L, const Loop *Outer, ScalarEvolution &
 /// The bytes of the block the pointer at Address points into where an
 /// allocation call made it (an `allocsize` attribute: malloc(n * 4), calloc(n,
 /// 8)), from the call's arguments, which the call and so the nest's entry
-/// follow; null for any other base, or one of Outer's own.
-static const SCEV *allocatedBytes(const SCEV *Address, const Loop *Outer, ScalarEvolution &SE) {
+/// follow; null for any other base, or one of Outer's own. The run-time
+/// counterpart of allocatedBytes (NestBuilders.h), which knows constant sizes
+/// only (and globals and allocas).
+static const SCEV *allocationCallBytes(const SCEV *Address, const Loop *Outer,
+                                       ScalarEvolution &SE) {
   auto *Base = dyn_cast<SCEVUnknown>(SE.getPointerBase(Address));
   auto *Call = Base ? dyn_cast<CallBase>(Base->getValue()) : nullptr;
   Attribute Size = Call ? Call->getFnAttr(Attribute::AllocSize) : Attribute();
@@ -614,7 +617,7 @@ Footprint nestFootprint(const AnalyzedNest &Nest, int64_t PageSize, ScalarEvolut
       const SCEV *Bytes = SE.getAddExpr(SE.getMulExpr(Execs, SE.getConstant(I64, PageSize)),
                                         SE.getConstant(I64, Ref.ElemSize));
       const SCEV *Whole = Ref.ArrayBytes ? SE.getConstant(I64, *Ref.ArrayBytes)
-                                         : allocatedBytes(SE.getSCEV(Ptr), Outer, SE);
+                                         : allocationCallBytes(SE.getSCEV(Ptr), Outer, SE);
       if (Whole)
         Total = SE.getAddExpr(Total, SE.getUMinExpr(Bytes, Whole));
       else
