@@ -79,3 +79,23 @@ bool oc_arena_pending_meets(const struct oc_arena_pending *p, size_t off, size_t
       return true;
   return false;
 }
+
+bool oc_arena_pending_cancel(struct oc_arena_pending *p, size_t off, size_t len) {
+  for (size_t i = 0; i < p->count; i++) {
+    struct oc_arena_extent *r = &p->range[i];
+    if (off < r->off || r->off + r->len < off + len)
+      continue;
+    struct oc_arena_extent after = {off + len, r->off + r->len - (off + len)};
+    bool split = off > r->off && after.len > 0;
+    if (split && p->count == OC_ARENA_PENDING_MAX)
+      return false;
+    r->len = off - r->off;
+    if (r->len == 0)
+      *r = p->range[--p->count];
+    if (after.len > 0)
+      p->range[p->count++] = after;
+    p->bytes -= len;
+    return true;
+  }
+  return false;
+}

@@ -49,5 +49,9 @@ struct oc_arena_pending {
 bool oc_arena_pending_add(struct oc_arena_pending *p, size_t off, size_t len);
 /* Whether some pending range meets [off, off + len). */
 bool oc_arena_pending_meets(const struct oc_arena_pending *p, size_t off, size_t len);
+/* Takes [off, off + len) out of the pending ranges when one range holds all of it
+ * (its disk blocks were never given back, so it needs neither punch nor reserve):
+ * false, nothing changed, when none does or a split finds no free slot. */
+bool oc_arena_pending_cancel(struct oc_arena_pending *p, size_t off, size_t len);
 
 #endif

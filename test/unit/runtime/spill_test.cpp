@@ -175,6 +175,30 @@ TEST(SpillArenaPending, TouchingExtentsMergeUntilFull) {
   EXPECT_TRUE(oc_arena_pending_add(&p, 101, 1)) << "still merges";
 }
 
+TEST(SpillArenaPending, ARetakenExtentLeavesItsRange) {
+  static oc_arena_pending p;
+  p = {};
+  ASSERT_TRUE(oc_arena_pending_add(&p, 10, 10)); // [10, 20)
+  ASSERT_TRUE(oc_arena_pending_add(&p, 40, 4));  // [40, 44)
+  EXPECT_FALSE(oc_arena_pending_cancel(&p, 18, 4)) << "runs past its range";
+  EXPECT_FALSE(oc_arena_pending_cancel(&p, 30, 2)) << "in no range";
+  EXPECT_TRUE(oc_arena_pending_cancel(&p, 40, 4)); // a whole range
+  ASSERT_EQ(p.count, 1u);
+  EXPECT_TRUE(oc_arena_pending_cancel(&p, 10, 2)); // its front
+  EXPECT_TRUE(oc_arena_pending_cancel(&p, 14, 2)); // its middle: split in two
+  ASSERT_EQ(p.count, 2u);
+  EXPECT_EQ(p.bytes, 6u);
+  EXPECT_FALSE(oc_arena_pending_meets(&p, 10, 2));
+  EXPECT_FALSE(oc_arena_pending_meets(&p, 14, 2));
+  EXPECT_TRUE(oc_arena_pending_meets(&p, 12, 2));
+  EXPECT_TRUE(oc_arena_pending_meets(&p, 16, 4));
+  for (size_t i = 2; i < OC_ARENA_PENDING_MAX; i++) // fills the table
+    ASSERT_TRUE(oc_arena_pending_add(&p, 100 * i, 8));
+  EXPECT_FALSE(oc_arena_pending_cancel(&p, 202, 2)) << "a split with no free slot";
+  EXPECT_EQ(p.bytes, 6u + 8 * (OC_ARENA_PENDING_MAX - 2));
+  EXPECT_TRUE(oc_arena_pending_cancel(&p, 206, 2)); // its end: no split
+}
+
 TEST(SpillArenaExtents, AFullFreeListDropsExtents) {
   static oc_arena_extents a;
   oc_arena_extents_init(&a, 4 * (OC_ARENA_FREE_MAX + 2));
