@@ -609,12 +609,25 @@ static char *arena_base(void) {
 }
 
 /* Under blocks_lock. A freed extent reads as zeros once punched out; where a punch
- * fails, zeros are written instead. */
+ * fails, zeros are written instead. Each is punched as the whole free extent around
+ * it, once for all the ranges inside: rows freed out of address order (a program
+ * freeing its matrix at exit) leave ranges that do not touch one another but join
+ * in the free list, and a punch waits for the device's discard (20 000 rows freed
+ * at exit took 2 500 punches and 0.25 s). Punching holes again costs little. */
 static void arena_punch_pending(void) {
+  struct oc_arena_extent *pending = arena_pending.range;
   for (size_t i = 0; i < arena_pending.count; i++) {
-    struct oc_arena_extent r = arena_pending.range[i];
-    if (!oc_spill_file_punch(arena_fd, r.off, r.len))
-      memset(arena_base() + r.off, 0, r.len);
+    if (pending[i].len == 0)
+      continue; /* inside a free extent punched already */
+    struct oc_arena_extent e = oc_arena_extents_free_around(&arena_extents, pending[i].off,
+                                                           pending[i].len);
+    if (oc_spill_file_punch(arena_fd, e.off, e.len)) {
+      for (size_t j = i + 1; j < arena_pending.count; j++)
+        if (e.off <= pending[j].off && pending[j].off + pending[j].len <= e.off + e.len)
+          pending[j].len = 0;
+    } else {
+      memset(arena_base() + pending[i].off, 0, pending[i].len);
+    }
   }
   arena_pending.count = arena_pending.bytes = 0;
 }

@@ -56,6 +56,21 @@ void oc_arena_extents_give(struct oc_arena_extents *a, size_t off, size_t len) {
   a->free_count++;
 }
 
+struct oc_arena_extent oc_arena_extents_free_around(const struct oc_arena_extents *a, size_t off,
+                                                    size_t len) {
+  size_t lo = 0, hi = a->free_count; /* the first free extent starting after off */
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (a->free[mid].off <= off)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo > 0 && off + len <= a->free[lo - 1].off + a->free[lo - 1].len)
+    return a->free[lo - 1];
+  return (struct oc_arena_extent){off, len};
+}
+
 bool oc_arena_pending_add(struct oc_arena_pending *p, size_t off, size_t len) {
   for (size_t i = 0; i < p->count; i++) {
     struct oc_arena_extent *r = &p->range[i];

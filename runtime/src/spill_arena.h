@@ -35,11 +35,15 @@ void oc_arena_extents_init(struct oc_arena_extents *a, size_t capacity);
 bool oc_arena_extents_take(struct oc_arena_extents *a, size_t len, size_t *off);
 /* Hands back [off, off + len), which take returned. */
 void oc_arena_extents_give(struct oc_arena_extents *a, size_t off, size_t len);
+/* The free extent that holds [off, off + len), or that range itself when none does
+ * (it lies at or above the top, or was dropped from a full free list). */
+struct oc_arena_extent oc_arena_extents_free_around(const struct oc_arena_extents *a, size_t off,
+                                                    size_t len);
 
 /* Freed extents whose disk blocks (and memory) are still to be punched out: punched
  * in batches, touching extents merged, because a punch waits for the device's
  * discard (a program freeing 50 000 rows at exit spent 0.6 s in it). */
-#define OC_ARENA_PENDING_MAX 64
+#define OC_ARENA_PENDING_MAX 256
 struct oc_arena_pending {
   size_t count, bytes;
   struct oc_arena_extent range[OC_ARENA_PENDING_MAX];

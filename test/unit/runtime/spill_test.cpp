@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <thread>
+#include <utility>
 #include <vector>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -154,6 +155,26 @@ TEST(SpillArenaExtents, FirstFitMergeAndTop) {
   EXPECT_EQ(a.top, 5u);
   ASSERT_TRUE(oc_arena_extents_take(&a, 95, &w));
   EXPECT_EQ(w, 5u);
+}
+
+TEST(SpillArenaExtents, TheFreeExtentAroundARange) {
+  static oc_arena_extents a;
+  oc_arena_extents_init(&a, 100);
+  size_t x[5];
+  for (size_t &o : x)
+    ASSERT_TRUE(oc_arena_extents_take(&a, 10, &o)); // [0, 50)
+  oc_arena_extents_give(&a, x[1], 10);
+  oc_arena_extents_give(&a, x[2], 10); // free: [10, 30)
+  auto around = [](size_t off, size_t len) {
+    oc_arena_extent e = oc_arena_extents_free_around(&a, off, len);
+    return std::make_pair(e.off, e.len);
+  };
+  EXPECT_EQ(around(20, 10), std::make_pair(size_t{10}, size_t{20})); // joined in the free list
+  EXPECT_EQ(around(10, 5), std::make_pair(size_t{10}, size_t{20}));
+  EXPECT_EQ(around(25, 10), std::make_pair(size_t{25}, size_t{10})) << "runs past it";
+  EXPECT_EQ(around(0, 10), std::make_pair(size_t{0}, size_t{10})) << "before any";
+  oc_arena_extents_give(&a, x[4], 10); // lowers the top to 40
+  EXPECT_EQ(around(40, 10), std::make_pair(size_t{40}, size_t{10})) << "above the top";
 }
 
 TEST(SpillArenaPending, TouchingExtentsMergeUntilFull) {
@@ -427,6 +448,25 @@ TEST(SpillArena, BlocksShareOneFileAndReadZerosWhenReused) {
   for (size_t i = 0; i < Row; i += 4096)
     ASSERT_EQ(again[i], 0) << "a reused extent reads as zeros (calloc)";
   rows[10] = again;
+  // Rows larger than a reuse without punch, freed out of order: punched as the
+  // free extent they make together, and read as zeros when taken as one block.
+  constexpr size_t Big = 4 * Row;
+  char *big[3];
+  for (char *&b : big) {
+    b = static_cast<char *>(oc_spill_alloc_in_arena(Big));
+    ASSERT_NE(b, nullptr);
+    std::memset(b, 0x5a, Big);
+  }
+  ASSERT_EQ(big[1], big[0] + Big);
+  oc_spill_free(big[1]);
+  oc_spill_free(big[0]);
+  char *joined = static_cast<char *>(oc_spill_alloc_in_arena(2 * Big));
+  ASSERT_EQ(joined, big[0]);
+  for (size_t i = 0; i < 2 * Big; i += 4096)
+    ASSERT_EQ(joined[i], 0) << "at " << i;
+  EXPECT_EQ(big[2][0], 0x5a) << "a live neighbour keeps its data";
+  oc_spill_free(joined);
+  oc_spill_free(big[2]);
   for (char *r : rows)
     oc_spill_free(r);
   oc_spill_totals(&blocks, &bytes);
