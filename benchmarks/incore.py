@@ -80,6 +80,10 @@ KERNELS = [
     # Twenty-second round: a noinline one at -O3, whose out-of-line plain body had lost sret.
     InCoreKernel("struct_result_noinline", "noinline struct result (-O3)",
                  "shape_struct_result_noinline.c", {"REPEATS": 200}, ("-O3",)),
+    # Thirty-fourth round: a solver inlined into its caller's loop over right-hand sides,
+    # its entry test in that loop (1.2x plain's time at -O2 until the loop was split on it).
+    InCoreKernel("solver_per_rhs", "inlined into a caller's loop", "shape_solver_per_rhs.c",
+                 {"RHS": 3000}),
 ]
 KERNELS_BY_NAME = {k.name: k for k in KERNELS}
 BUILDS = ("plain", "transformed")

@@ -3,6 +3,7 @@
 #include "Originals.h"
 
 #include "RuntimeCalls.h"
+#include "UnswitchFitTests.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -612,7 +613,7 @@ bool dispatchToSaved(Function &F, Function &Saved, const GlobalValue &LimitNow) 
     }
   }
   BasicBlock *CallHinted = BasicBlock::Create(Ctx, "oc.hinted", &F);
-  B.CreateCondBr(Fits, InCore, CallHinted, MDBuilder(Ctx).createLikelyBranchWeights());
+  markFitTest(*B.CreateCondBr(Fits, InCore, CallHinted, MDBuilder(Ctx).createLikelyBranchWeights()));
   B.SetInsertPoint(CallHinted);
   forwardTo(B, F, *Hinted);
   return true;

@@ -18,6 +18,7 @@
 #include "Originals.h"
 #include "SpillGlobals.h"
 #include "Transform.h"
+#include "UnswitchFitTests.h"
 
 #include "polly/ScopDetection.h"
 #include "polly/ScopInfo.h"
@@ -118,6 +119,10 @@ void registerCallbacks(PassBuilder &PB) {
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
         std::optional<OutcoreParams> Params;
+        if (Name == "outcore-unswitch-fit-tests") {
+          FPM.addPass(UnswitchFitTestsPass());
+          return true;
+        }
         if (Name == "outcore-prepare") {
           addCanonicalization(FPM);
           return true;
@@ -163,6 +168,12 @@ void registerCallbacks(PassBuilder &PB) {
         MPM.addPass(createModuleToFunctionPassAdaptor(OutcorePass()));
         MPM.addPass(RestoreUntouchedPass());
       });
+  // After inlining, before the simplification pipeline's last LICM: a fit
+  // test inlined into a caller's loop (UnswitchFitTests.h).
+  PB.registerPeepholeEPCallback([](FunctionPassManager &FPM, OptimizationLevel Level) {
+    if (Level != OptimizationLevel::O0)
+      FPM.addPass(UnswitchFitTestsPass());
+  });
 }
 
 } // namespace

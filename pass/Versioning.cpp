@@ -1,6 +1,7 @@
 //===- Versioning.cpp - Run-time choice between hinted and original nests -===//
 
 #include "Versioning.h"
+#include "UnswitchFitTests.h"
 
 #include "RuntimeCalls.h"
 
@@ -393,6 +394,7 @@ BasicBlock *versionOriginal(Loop *Outer, const Footprint &FP, uint64_t AlwaysFit
   assert(Test->getSuccessor(0) == Original->getLoopPreheader() && "the fit test takes the clone");
   Test->setMetadata(LLVMContext::MD_prof,
                     MDBuilder(Test->getContext()).createLikelyBranchWeights());
+  markFitTest(*Test);
   return Test->getSuccessor(1);
 }
 
