@@ -67,14 +67,16 @@ static struct oc_arena_extents arena_extents;
  * fallocate each: [top, arena_reserved) is reserved and unused. */
 #define ARENA_RESERVE_AHEAD ((size_t)1 << 20)
 static size_t arena_reserved;
-/* Freed extents not yet punched out: at most this much memory, and never an extent
- * handed out again before its punch. */
+/* Freed extents not yet punched out: at most this much memory, and at most 1/64 of
+ * the limit (their pages hold no data, only room the program's own pages need: 8 MiB
+ * is an eighth of a 64 MiB group). */
 #define ARENA_PENDING_BYTES ((size_t)8 << 20)
+#define ARENA_PENDING_LIMIT_SHARE 64
 /* A freed extent handed out again before its punch keeps its disk blocks and is
- * cleared instead, up to this size: a row grown by push_back frees its last page
- * for the next row to take, and a punch and fallocate each time (the punch waits
- * for the device's discard) had cost a vector<vector<float>> 6x plain's time. The
- * clearing writes pages still resident; above this size it could read them back. */
+ * cleared instead, up to this size while the program fits: a row grown by
+ * push_back frees its last page for the next row to take, and a punch and fallocate
+ * each time (the punch waits for the device's discard) had cost a
+ * vector<vector<float>> 6x plain's time. */
 #define ARENA_UNPUNCHED_REUSE_MAX ((size_t)64 << 10)
 static struct oc_arena_pending arena_pending;
 /* The file is mapped over the range as far as blocks reach, in steps: the rest stays
@@ -648,11 +650,25 @@ static bool arena_map_to(size_t end) {
   return true;
 }
 
+/* Under blocks_lock: whether the extent at off, pending its punch, may be cleared
+ * instead: small, and the program's blocks within the limit. Beyond it, reuse
+ * without punches made the disk's read-around read far more: rows of 1-56 KiB
+ * freed and made again (170 MB) read 5.4 GB instead of 0.57 in a 128 MiB group,
+ * 12.5 GB instead of 1.4-6.4 in 64 MiB. */
+static bool arena_reusable_unpunched(size_t off, size_t len) {
+  if (len > ARENA_UNPUNCHED_REUSE_MAX || !oc_arena_pending_meets(&arena_pending, off, len))
+    return false;
+  struct oc_limit_figures f;
+  oc_limit_cached(&f);
+  long held = atomic_load_explicit(&oc_spill_heap_bytes, memory_order_relaxed) + live_bytes;
+  return f.sampled_ns == OC_LIMIT_NEVER_SAMPLED || held < f.limit;
+}
+
 /* Under blocks_lock: the disk blocks of the extent just taken at off, mapped. */
 static bool arena_reserve(size_t off, size_t len) {
   if (!arena_map_to(off + len))
     return false;
-  if (len <= ARENA_UNPUNCHED_REUSE_MAX && oc_arena_pending_cancel(&arena_pending, off, len)) {
+  if (arena_reusable_unpunched(off, len) && oc_arena_pending_cancel(&arena_pending, off, len)) {
     memset(arena_base() + off, 0, len); /* as a punched extent would read */
     return true;
   }
@@ -706,6 +722,15 @@ static size_t arena_block_len(const char *p) {
   return (size_t)arena_block_pages[(size_t)(p - arena_base()) / page_size] * page_size;
 }
 
+static size_t arena_pending_cap(void) {
+  struct oc_limit_figures f;
+  oc_limit_cached(&f);
+  size_t share = (size_t)(f.limit > 0 ? f.limit : 0) / ARENA_PENDING_LIMIT_SHARE;
+  return f.sampled_ns == OC_LIMIT_NEVER_SAMPLED || share > ARENA_PENDING_BYTES
+             ? ARENA_PENDING_BYTES
+             : share;
+}
+
 /* Under blocks_lock: a freed extent, handed out again after its punch. */
 static void arena_give_back(size_t off, size_t len) {
   live_blocks--;
@@ -720,7 +745,7 @@ static void arena_give_back(size_t off, size_t len) {
   oc_arena_extents_give(&arena_extents, off, len);
   if (arena_extents.top < top) /* the top fell into freed extents, punched later */
     arena_reserved = arena_extents.top;
-  if (arena_pending.bytes >= ARENA_PENDING_BYTES)
+  if (arena_pending.bytes >= arena_pending_cap())
     arena_punch_pending();
 }
 
