@@ -190,6 +190,15 @@ def build(compiler, kernel, exe):
         sys.exit(f"building {kernel.name} failed: {' '.join(command)}\n{done.stderr}")
 
 
+def build_both(plain_cc, cc, kernel, work_dir):
+    """The plain and the transformed build of `kernel` in `work_dir`: {build: executable}."""
+    exes = {build_name: os.path.join(work_dir, f"{kernel.name}.{build_name}")
+            for build_name in BUILDS}
+    build(plain_cc, kernel, exes["plain"])
+    build(cc, kernel, exes["transformed"])
+    return exes
+
+
 def cpu_run(exe, env, timeout_s):
     """(CPU seconds of the process, user + sys, and its stdout), or (None, None) when it ran
     past `timeout_s` and was killed. Exits on a failing run."""
@@ -279,9 +288,7 @@ def main(argv):
     for kernel in args.kernels:
         name = kernel.name
         started = time.monotonic()
-        exes = {build_name: os.path.join(work_dir, f"{name}.{build_name}") for build_name in BUILDS}
-        build(args.plain_cc, kernel, exes["plain"])
-        build(args.cc, kernel, exes["transformed"])
+        exes = build_both(args.plain_cc, args.cc, kernel, work_dir)
         summaries[name] = measure(kernel, exes, args, work_dir)
         print(f"{name}: measured in {time.monotonic() - started:.0f} s", flush=True)
     result = {"machine": machine_description(), "cc": os.path.abspath(args.cc),

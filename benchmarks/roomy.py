@@ -166,9 +166,7 @@ def main(argv):
     for name in args.programs:
         source = os.path.join(PROGRAM_DIR, programs()[name])
         program = incore.InCoreKernel(name, "rows", source, {})
-        exes = {build: os.path.join(work_dir, f"{name}.{build}") for build in BUILDS}
-        incore.build(args.plain_cc, program, exes["plain"])
-        incore.build(args.cc, program, exes["transformed"])
+        exes = incore.build_both(args.plain_cc, args.cc, program, work_dir)
         runs = {build: [] for build in BUILDS}
         for _ in range(args.reps):  # in turn, so that a slow phase of the machine hits both
             for build in BUILDS:
