@@ -127,16 +127,19 @@ PreservedAnalyses UnswitchFitTestsPass::run(Function &F, FunctionAnalysisManager
                         FAM.getResult<AssumptionAnalysis>(F));
     LLVM_DEBUG(dbgs() << "outcore: " << (Done ? "split " : "could not split ") << "loop "
                       << L->getHeader()->getName() << " on a fit test\n");
-    if (!Done)
+    if (Done) {
+      // The decided branches go, and the code only one side reached: LICM then
+      // sees the copy that runs in core as the plain build's loop.
+      for (BasicBlock &BB : F)
+        ConstantFoldTerminator(&BB, /*DeleteDeadConditions=*/true);
+      removeUnreachableBlocks(F);
+      ++NumUnswitched;
+    } else {
       Test->setMetadata(FitTestMD, nullptr); // not tried again
-    // The decided branches go, and the code only one side reached: LICM then
-    // sees the copy that runs in core as the plain build's loop.
-    for (BasicBlock &BB : F)
-      ConstantFoldTerminator(&BB, /*DeleteDeadConditions=*/true);
-    removeUnreachableBlocks(F);
+    }
+    // Either way the loop was put in canonical form.
     FAM.invalidate(F, PreservedAnalyses::none());
     Changed = true;
-    NumUnswitched += Done;
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
