@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "spill.h"
 
@@ -240,5 +241,18 @@ OC_EXPORT void *aligned_alloc(size_t align, size_t bytes) {
 }
 
 OC_EXPORT void *memalign(size_t align, size_t bytes) { return aligned(align, bytes); }
+
+/* glibc's own valloc and pvalloc reach its memalign directly, never ours: a big
+ * block from them would stay in the heap, where nothing can move it out. */
+OC_EXPORT void *valloc(size_t bytes) { return aligned((size_t)sysconf(_SC_PAGESIZE), bytes); }
+
+OC_EXPORT void *pvalloc(size_t bytes) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE), rounded = (bytes + page - 1) & ~(page - 1);
+  if (rounded < bytes) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  return aligned(page, rounded ? rounded : page);
+}
 
 OC_EXPORT size_t malloc_usable_size(void *p) { return p ? usable_size(p) : 0; }

@@ -1,5 +1,6 @@
 #include "spill.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <malloc.h>
 #include <pthread.h>
@@ -55,6 +56,9 @@ static _Atomic(bool) refusal_reported;
 /* The arena (spill.h), under blocks_lock; its range is oc_spill_arena_start/span. */
 #define ARENA_SPAN_MAX ((size_t)256 << 30) /* address space only: halved until it maps */
 #define ARENA_SPAN_MIN ((size_t)1 << 30)
+/* The range starts at a multiple of this, the largest alignment its blocks take
+ * (tiles of 8-64 KiB for SIMD, 2 MiB for huge pages). */
+#define ARENA_ALIGN_MAX ((size_t)2 << 20)
 static int arena_fd = -1;
 static int arena_fork_fd = -1;
 static bool arena_refused;          /* no address space for it: never tried again */
@@ -370,6 +374,26 @@ static bool map_file_at(char *data, size_t len, int fd, size_t stored, bool page
   return true;
 }
 
+/* A private anonymous mapping of head + len bytes (mmap's prot, and flags beside
+ * MAP_PRIVATE | MAP_ANONYMOUS) whose byte head is a multiple of align (a power of
+ * two): that byte's address, NULL when the address space refuses. */
+static char *map_aligned(size_t head, size_t len, size_t align, int prot, int flags) {
+  if (align < page_size)
+    align = page_size;
+  size_t reserve_len = head + len + (align - page_size);
+  if (reserve_len < len)
+    return NULL;
+  char *base = mmap(NULL, reserve_len, prot, MAP_PRIVATE | MAP_ANONYMOUS | flags, -1, 0);
+  if (base == MAP_FAILED)
+    return NULL;
+  char *data = (char *)(((uintptr_t)base + head + align - 1) & ~(uintptr_t)(align - 1));
+  if (data - head > base) /* keep only [data - head, data + len) */
+    munmap(base, (size_t)(data - head - base));
+  if (data + len < base + reserve_len)
+    munmap(data + len, (size_t)(base + reserve_len - data - len));
+  return data;
+}
+
 /* A block of its own mapping after a header page: in a file of its own (in_file),
  * or ordinary private memory (fd -1) that may move into one. */
 static void *alloc_own(size_t bytes, size_t align, bool in_file) {
@@ -377,11 +401,6 @@ static void *alloc_own(size_t bytes, size_t align, bool in_file) {
     return NULL;
   size_t len = (bytes + page_size - 1) & ~(page_size - 1);
   if (len == 0 || len < bytes)
-    return NULL;
-  if (align < page_size)
-    align = page_size;
-  size_t reserve_len = page_size + len + (align - page_size);
-  if (reserve_len < len)
     return NULL;
   bool pager = in_file && pager_selected(), paged = false;
   lock_blocks();
@@ -392,23 +411,13 @@ static void *alloc_own(size_t bytes, size_t align, bool in_file) {
   }
   /* Ordinary memory is reserved as glibc reserves its own mappings; a file's
    * reservation only holds the place. */
-  char *base = in_file && fd < 0 ? MAP_FAILED
-                                 : mmap(NULL, reserve_len, PROT_READ | PROT_WRITE,
-                                        MAP_PRIVATE | MAP_ANONYMOUS | (in_file ? MAP_NORESERVE : 0),
-                                        -1, 0);
-  char *data = NULL;
-  if (base != MAP_FAILED) {
-    data = (char *)(((uintptr_t)base + page_size + align - 1) & ~(uintptr_t)(align - 1));
-    /* Keep only the header page and the data. */
-    if (data - page_size > base)
-      munmap(base, (size_t)(data - page_size - base));
-    if (data + len < base + reserve_len)
-      munmap(data + len, (size_t)(base + reserve_len - data - len));
-    if (in_file && !map_file_at(data, len, fd, 0, pager, &paged)) {
-      error = errno;
-      munmap(data - page_size, page_size + len);
-      data = NULL;
-    }
+  char *data = in_file && fd < 0 ? NULL
+                                 : map_aligned(page_size, len, align, PROT_READ | PROT_WRITE,
+                                               in_file ? MAP_NORESERVE : 0);
+  if (data && in_file && !map_file_at(data, len, fd, 0, pager, &paged)) {
+    error = errno;
+    munmap(data - page_size, page_size + len);
+    data = NULL;
   }
   if (data) {
     struct spill_header *h = header_of(data);
@@ -587,8 +596,8 @@ static bool arena_open(void) {
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (table == MAP_FAILED)
       continue;
-    void *base = mmap(NULL, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (base == MAP_FAILED) {
+    char *base = map_aligned(0, span, ARENA_ALIGN_MAX, PROT_NONE, MAP_NORESERVE);
+    if (!base) {
       munmap(table, table_len);
       continue;
     }
@@ -688,9 +697,12 @@ static bool arena_reserve(size_t off, size_t len) {
   return oc_spill_file_reserve(arena_fd, from, off + len - from); /* no room ahead */
 }
 
-void *oc_spill_alloc_in_arena(size_t bytes) {
-  if (reentered() || !ensure_settings())
+void *oc_spill_alloc_in_arena(size_t bytes, size_t align) {
+  assert(align == 0 || (align & (align - 1)) == 0);
+  if (reentered() || !ensure_settings() || align > ARENA_ALIGN_MAX)
     return NULL;
+  if (align < page_size)
+    align = page_size;
   size_t len = (bytes + page_size - 1) & ~(page_size - 1);
   if (len == 0 || len < bytes || len / page_size >= SLAB_PAGE)
     return NULL;
@@ -700,7 +712,7 @@ void *oc_spill_alloc_in_arena(size_t bytes) {
   lock_blocks();
   if (!arena_open()) {
     error = errno;
-  } else if (oc_arena_extents_take(&arena_extents, len, &off)) {
+  } else if (oc_arena_extents_take(&arena_extents, len, align, &off)) {
     if (arena_reserve(off, len)) {
       data = arena_base() + off;
       arena_block_pages[off / page_size] = (uint32_t)(len / page_size);
@@ -770,7 +782,7 @@ static struct oc_slab_run *slab_run_new(unsigned cls) {
   lock_blocks();
   bool reserved = false;
   if (arena_open()) { /* else errno says why */
-    if (!oc_arena_extents_take(&arena_extents, OC_SLAB_RUN_BYTES, &off))
+    if (!oc_arena_extents_take(&arena_extents, OC_SLAB_RUN_BYTES, page_size, &off))
       errno = ENOSPC;
     else if (!(reserved = arena_reserve(off, OC_SLAB_RUN_BYTES)))
       oc_arena_extents_give(&arena_extents, off, OC_SLAB_RUN_BYTES);
@@ -909,7 +921,7 @@ void *oc_spill_alloc_at(size_t bytes, size_t align, enum oc_spill_place place) {
   case OC_SPILL_OWN_MAPPING:
     return alloc_own(bytes, align, false);
   case OC_SPILL_ARENA:
-    return align <= page_size ? oc_spill_alloc_in_arena(bytes) : NULL;
+    return oc_spill_alloc_in_arena(bytes, align);
   default:
     return NULL;
   }

@@ -169,12 +169,12 @@ static inline bool oc_spill_owns(const void *p) {
  * message on stderr, then NULL). Where the program is out of core, ordinary
  * blocks of their own mappings move into files first (oc_spill_to_move). */
 void *oc_spill_alloc(size_t bytes, size_t align);
-/* The same in the place given (not OC_SPILL_NOWHERE); the arena only for page
- * alignment. */
+/* The same in the place given (not OC_SPILL_NOWHERE). */
 void *oc_spill_alloc_at(size_t bytes, size_t align, enum oc_spill_place place);
-/* The same in the arena (page alignment): a file extent of the arena's, no file or
- * mapping of its own. NULL when the arena cannot be made or is full. */
-void *oc_spill_alloc_in_arena(size_t bytes);
+/* The same in the arena: a file extent of the arena's, no file or mapping of its
+ * own. NULL when the arena cannot be made or is full, or for an alignment above
+ * 2 MiB. */
+void *oc_spill_alloc_in_arena(size_t bytes, size_t align);
 /* Frees a block for which oc_spill_owns holds. */
 void oc_spill_free(void *p);
 /* Usable size of an owned block (its pages). */

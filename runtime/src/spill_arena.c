@@ -13,22 +13,46 @@ static void remove_free(struct oc_arena_extents *a, size_t i) {
   a->free_count--;
 }
 
-bool oc_arena_extents_take(struct oc_arena_extents *a, size_t len, size_t *off) {
+static size_t align_up(size_t off, size_t align) { return (off + align - 1) & ~(align - 1); }
+
+/* Inserts the free extent [off, off + len) at index i of the sorted list, which has
+ * a free slot and no neighbour that touches it. */
+static void insert_free(struct oc_arena_extents *a, size_t i, size_t off, size_t len) {
+  memmove(&a->free[i + 1], &a->free[i], (a->free_count - i) * sizeof a->free[0]);
+  a->free[i] = (struct oc_arena_extent){off, len};
+  a->free_count++;
+}
+
+bool oc_arena_extents_take(struct oc_arena_extents *a, size_t len, size_t align, size_t *off) {
   for (size_t i = 0; i < a->free_count; i++) {
     struct oc_arena_extent *e = &a->free[i];
-    if (e->len < len)
+    size_t at = align_up(e->off, align), end = e->off + e->len;
+    if (at > end || end - at < len)
       continue;
-    *off = e->off;
-    e->off += len;
-    e->len -= len;
-    if (e->len == 0)
-      remove_free(a, i);
+    bool both_sides = at > e->off && at + len < end;
+    if (both_sides && a->free_count == OC_ARENA_FREE_MAX)
+      continue; /* no slot for the part after it */
+    *off = at;
+    if (at > e->off) { /* the part before stays free */
+      e->len = at - e->off;
+      if (at + len < end)
+        insert_free(a, i + 1, at + len, end - (at + len));
+    } else {
+      e->off += len;
+      e->len -= len;
+      if (e->len == 0)
+        remove_free(a, i);
+    }
     return true;
   }
-  if (len > a->capacity - a->top)
+  size_t at = align_up(a->top, align);
+  if (at < a->top || at > a->capacity || len > a->capacity - at)
     return false;
-  *off = a->top;
-  a->top += len;
+  size_t gap = at - a->top;
+  *off = at;
+  a->top = at + len;
+  if (gap > 0 && a->free_count < OC_ARENA_FREE_MAX) /* the gap below the block is free */
+    insert_free(a, a->free_count, at - gap, gap);
   return true;
 }
 
@@ -51,9 +75,7 @@ void oc_arena_extents_give(struct oc_arena_extents *a, size_t off, size_t len) {
   }
   if (a->free_count == OC_ARENA_FREE_MAX)
     return; /* never handed out again */
-  memmove(&a->free[i + 1], &a->free[i], (a->free_count - i) * sizeof a->free[0]);
-  a->free[i] = (struct oc_arena_extent){off, len};
-  a->free_count++;
+  insert_free(a, i, off, len);
 }
 
 struct oc_arena_extent oc_arena_extents_free_around(const struct oc_arena_extents *a, size_t off,

@@ -31,8 +31,10 @@ struct oc_arena_extents {
 };
 
 void oc_arena_extents_init(struct oc_arena_extents *a, size_t capacity);
-/* An extent of len bytes: true with *off set, false when none is free. */
-bool oc_arena_extents_take(struct oc_arena_extents *a, size_t len, size_t *off);
+/* An extent of len bytes at an offset that is a multiple of align (a power of two):
+ * true with *off set, false when none is free. What an aligned extent leaves before
+ * it stays free. */
+bool oc_arena_extents_take(struct oc_arena_extents *a, size_t len, size_t align, size_t *off);
 /* Hands back [off, off + len), which take returned. */
 void oc_arena_extents_give(struct oc_arena_extents *a, size_t off, size_t len);
 /* The free extent that holds [off, off + len), or that range itself when none does

@@ -134,16 +134,16 @@ TEST(SpillArenaExtents, FirstFitMergeAndTop) {
   static oc_arena_extents a; // large: not on the stack
   oc_arena_extents_init(&a, 100);
   size_t x, y, z, w;
-  ASSERT_TRUE(oc_arena_extents_take(&a, 10, &x));
-  ASSERT_TRUE(oc_arena_extents_take(&a, 20, &y));
-  ASSERT_TRUE(oc_arena_extents_take(&a, 30, &z));
+  ASSERT_TRUE(oc_arena_extents_take(&a, 10, 1, &x));
+  ASSERT_TRUE(oc_arena_extents_take(&a, 20, 1, &y));
+  ASSERT_TRUE(oc_arena_extents_take(&a, 30, 1, &z));
   EXPECT_EQ(x, 0u);
   EXPECT_EQ(y, 10u);
   EXPECT_EQ(z, 30u);
   EXPECT_EQ(a.top, 60u);
-  EXPECT_FALSE(oc_arena_extents_take(&a, 41, &w)); // beyond the capacity
+  EXPECT_FALSE(oc_arena_extents_take(&a, 41, 1, &w)); // beyond the capacity
   oc_arena_extents_give(&a, x, 10);
-  ASSERT_TRUE(oc_arena_extents_take(&a, 5, &w));   // first fit in the freed extent
+  ASSERT_TRUE(oc_arena_extents_take(&a, 5, 1, &w));   // first fit in the freed extent
   EXPECT_EQ(w, 0u);
   EXPECT_EQ(a.free_count, 1u);
   oc_arena_extents_give(&a, y, 20);                // merges with [5, 10)
@@ -153,8 +153,45 @@ TEST(SpillArenaExtents, FirstFitMergeAndTop) {
   oc_arena_extents_give(&a, z, 30);                // reaches the top: lowers it to 5
   EXPECT_EQ(a.free_count, 0u);
   EXPECT_EQ(a.top, 5u);
-  ASSERT_TRUE(oc_arena_extents_take(&a, 95, &w));
+  ASSERT_TRUE(oc_arena_extents_take(&a, 95, 1, &w));
   EXPECT_EQ(w, 5u);
+}
+
+TEST(SpillArenaExtents, AlignedExtentsLeaveWhatIsBeforeThemFree) {
+  static oc_arena_extents a;
+  oc_arena_extents_init(&a, 100);
+  size_t x, y, z, w;
+  ASSERT_TRUE(oc_arena_extents_take(&a, 3, 1, &x));  // [0, 3)
+  ASSERT_TRUE(oc_arena_extents_take(&a, 10, 8, &y)); // the gap [3, 8) stays free
+  EXPECT_EQ(y, 8u);
+  EXPECT_EQ(a.top, 18u);
+  ASSERT_EQ(a.free_count, 1u);
+  EXPECT_EQ(a.free[0].off, 3u);
+  EXPECT_EQ(a.free[0].len, 5u);
+  ASSERT_TRUE(oc_arena_extents_take(&a, 4, 4, &z)); // fits the gap at 4: [3, 4) and [8, 8)
+  EXPECT_EQ(z, 4u);
+  ASSERT_EQ(a.free_count, 1u);
+  EXPECT_EQ(a.free[0].off, 3u);
+  EXPECT_EQ(a.free[0].len, 1u);
+  oc_arena_extents_give(&a, y, 10); // lowers the top to 8
+  oc_arena_extents_give(&a, x, 3);  // joins [3, 4): free [0, 4)
+  EXPECT_EQ(a.top, 8u);
+  ASSERT_TRUE(oc_arena_extents_take(&a, 80, 16, &w)); // at 16: [8, 16) free
+  EXPECT_EQ(w, 16u);
+  ASSERT_EQ(a.free_count, 2u);
+  EXPECT_EQ(a.free[1].off, 8u);
+  EXPECT_EQ(a.free[1].len, 8u);
+  oc_arena_extents_give(&a, w, 80); // joins [8, 16) and lowers the top to 8
+  EXPECT_EQ(a.top, 8u);
+  ASSERT_TRUE(oc_arena_extents_take(&a, 1, 1, &w)); // [0, 1): free [1, 4)
+  ASSERT_TRUE(oc_arena_extents_take(&a, 1, 2, &w)); // split on both sides
+  EXPECT_EQ(w, 2u);
+  ASSERT_EQ(a.free_count, 2u);
+  EXPECT_EQ(a.free[0].off, 1u);
+  EXPECT_EQ(a.free[0].len, 1u);
+  EXPECT_EQ(a.free[1].off, 3u);
+  EXPECT_EQ(a.free[1].len, 1u);
+  EXPECT_FALSE(oc_arena_extents_take(&a, 2, 128, &w)) << "beyond the capacity";
 }
 
 TEST(SpillArenaExtents, TheFreeExtentAroundARange) {
@@ -162,7 +199,7 @@ TEST(SpillArenaExtents, TheFreeExtentAroundARange) {
   oc_arena_extents_init(&a, 100);
   size_t x[5];
   for (size_t &o : x)
-    ASSERT_TRUE(oc_arena_extents_take(&a, 10, &o)); // [0, 50)
+    ASSERT_TRUE(oc_arena_extents_take(&a, 10, 1, &o)); // [0, 50)
   oc_arena_extents_give(&a, x[1], 10);
   oc_arena_extents_give(&a, x[2], 10); // free: [10, 30)
   auto around = [](size_t off, size_t len) {
@@ -225,7 +262,7 @@ TEST(SpillArenaExtents, AFullFreeListDropsExtents) {
   oc_arena_extents_init(&a, 4 * (OC_ARENA_FREE_MAX + 2));
   size_t off;
   for (size_t i = 0; i < 2 * (OC_ARENA_FREE_MAX + 2); i++)
-    ASSERT_TRUE(oc_arena_extents_take(&a, 2, &off));
+    ASSERT_TRUE(oc_arena_extents_take(&a, 2, 1, &off));
   // Every other extent freed: none merges, the list fills, the rest are dropped.
   for (size_t i = 0; i < OC_ARENA_FREE_MAX + 1; i++)
     oc_arena_extents_give(&a, 4 * i, 2);
@@ -428,7 +465,7 @@ TEST(SpillArena, BlocksShareOneFileAndReadZerosWhenReused) {
   constexpr size_t Row = 64 << 10;
   char *rows[64];
   for (char *&r : rows) {
-    r = static_cast<char *>(oc_spill_alloc_in_arena(Row - 100));
+    r = static_cast<char *>(oc_spill_alloc_in_arena(Row - 100, 0));
     ASSERT_NE(r, nullptr);
     EXPECT_TRUE(oc_spill_owns(r));
     EXPECT_TRUE(oc_spill_in_arena(r));
@@ -443,7 +480,7 @@ TEST(SpillArena, BlocksShareOneFileAndReadZerosWhenReused) {
   char *freed = rows[10];
   oc_spill_free(freed);
   EXPECT_EQ(rows[11][0], 0x5a);
-  char *again = static_cast<char *>(oc_spill_alloc_in_arena(Row)); // the freed extent
+  char *again = static_cast<char *>(oc_spill_alloc_in_arena(Row, 0)); // the freed extent
   ASSERT_EQ(again, freed);
   for (size_t i = 0; i < Row; i += 4096)
     ASSERT_EQ(again[i], 0) << "a reused extent reads as zeros (calloc)";
@@ -453,14 +490,14 @@ TEST(SpillArena, BlocksShareOneFileAndReadZerosWhenReused) {
   constexpr size_t Big = 4 * Row;
   char *big[3];
   for (char *&b : big) {
-    b = static_cast<char *>(oc_spill_alloc_in_arena(Big));
+    b = static_cast<char *>(oc_spill_alloc_in_arena(Big, 0));
     ASSERT_NE(b, nullptr);
     std::memset(b, 0x5a, Big);
   }
   ASSERT_EQ(big[1], big[0] + Big);
   oc_spill_free(big[1]);
   oc_spill_free(big[0]);
-  char *joined = static_cast<char *>(oc_spill_alloc_in_arena(2 * Big));
+  char *joined = static_cast<char *>(oc_spill_alloc_in_arena(2 * Big, 0));
   ASSERT_EQ(joined, big[0]);
   for (size_t i = 0; i < 2 * Big; i += 4096)
     ASSERT_EQ(joined[i], 0) << "at " << i;
@@ -469,6 +506,33 @@ TEST(SpillArena, BlocksShareOneFileAndReadZerosWhenReused) {
   oc_spill_free(big[2]);
   for (char *r : rows)
     oc_spill_free(r);
+  oc_spill_totals(&blocks, &bytes);
+  EXPECT_EQ(blocks, blocks0);
+  EXPECT_EQ(bytes, bytes0);
+}
+
+TEST(SpillArena, AlignedBlocksUpToTwoMiB) {
+  setenv("OUTCORE_SPILL_DIR", "/var/tmp", 1);
+  long blocks0 = 0, bytes0 = 0, blocks = 0, bytes = 0;
+  oc_spill_totals(&blocks0, &bytes0);
+  char *before = static_cast<char *>(oc_spill_alloc_in_arena(5000, 0));
+  ASSERT_NE(before, nullptr);
+  for (size_t align : {size_t{8} << 10, size_t{64} << 10, size_t{2} << 20}) {
+    char *p = static_cast<char *>(oc_spill_alloc_in_arena(20000, align));
+    ASSERT_NE(p, nullptr) << align;
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % align, 0u) << align;
+    EXPECT_TRUE(oc_spill_in_arena(p));
+    EXPECT_EQ(oc_spill_usable_size(p), 20480u);
+    std::memset(p, 0x77, 20000);
+    char *q = static_cast<char *>(oc_spill_alloc_at(5000, align, OC_SPILL_ARENA));
+    ASSERT_NE(q, nullptr);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(q) % align, 0u) << align;
+    oc_spill_free(q);
+    EXPECT_EQ(p[19999], 0x77);
+    oc_spill_free(p);
+  }
+  EXPECT_EQ(oc_spill_alloc_in_arena(5000, 4 * MiB), nullptr) << "above the range's alignment";
+  oc_spill_free(before);
   oc_spill_totals(&blocks, &bytes);
   EXPECT_EQ(blocks, blocks0);
   EXPECT_EQ(bytes, bytes0);
@@ -494,7 +558,7 @@ TEST(SpillArena, SmallBlocksAreSlotsOfRunsFreedWhenEmpty) {
   char *other = static_cast<char *>(oc_spill_alloc_small(3000));
   ASSERT_NE(other, nullptr);
   EXPECT_EQ(oc_spill_usable_size(other), 3072u);
-  char *page_block = static_cast<char *>(oc_spill_alloc_in_arena(5000));
+  char *page_block = static_cast<char *>(oc_spill_alloc_in_arena(5000, 0));
   ASSERT_NE(page_block, nullptr);
   EXPECT_FALSE(oc_spill_is_small(page_block));
   oc_spill_totals(&blocks, &bytes);
@@ -562,7 +626,7 @@ TEST(SpillArena, SmallBlocksFromManyThreads) {
 
 TEST(SpillArena, ForkGivesTheChildACopy) {
   setenv("OUTCORE_SPILL_DIR", "/var/tmp", 1);
-  char *p = static_cast<char *>(oc_spill_alloc_in_arena(MiB));
+  char *p = static_cast<char *>(oc_spill_alloc_in_arena(MiB, 0));
   ASSERT_NE(p, nullptr);
   p[100] = 1;
   pid_t pid = fork();
