@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "spill.h"
+#include "spill_slab.h"
 
 #define OC_EXPORT __attribute__((visibility("default")))
 #define LIKELY(x) __builtin_expect(!!(x), 1)
@@ -79,7 +80,17 @@ static inline bool within_small_budget(size_t bytes) {
  * asking again after every OC_SPILL_SMALL_CHECK_BYTES of them; else glibc's, after
  * asking again. A thread's first blocks do not ask: nothing is sizeable before a
  * few megabytes, and a program that never grows never reads the limit for them. */
-static __attribute__((noinline)) void *small_block_slow(size_t bytes, bool zeroed) {
+static bool power_of_two(size_t n) { return n && (n & (n - 1)) == 0; }
+
+/* glibc's small block: cleared (zeroed), aligned beyond malloc's 16 bytes (align), or
+ * neither. */
+static void *glibc_small(size_t bytes, size_t align, bool zeroed) {
+  return zeroed ? __libc_calloc(1, bytes)
+         : align > OC_SLAB_MIN_SLOT ? counted(__libc_memalign(align, bytes))
+                                    : __libc_malloc(bytes);
+}
+
+static __attribute__((noinline)) void *small_block_slow(size_t bytes, size_t align, bool zeroed) {
   size_t least = atomic_load_explicit(&oc_spill_small_min, memory_order_relaxed);
   if (!small_asked) {
     small_asked = true;
@@ -89,19 +100,19 @@ static __attribute__((noinline)) void *small_block_slow(size_t bytes, bool zeroe
     least = atomic_load_explicit(&oc_spill_small_min, memory_order_relaxed);
   }
   if (bytes >= least) {
-    void *p = oc_spill_alloc_small(bytes);
+    void *p = oc_spill_alloc_small(bytes, align);
     if (p) {
       small_budget = small_budget < 0 ? small_budget : 0; /* each one the slow way */
       return zeroed ? memset(p, 0, bytes) : p;
     }
   }
   small_budget = (long)OC_SPILL_SMALL_CHECK_BYTES; /* not spilling (or refused): a while */
-  return zeroed ? __libc_calloc(1, bytes) : __libc_malloc(bytes);
+  return glibc_small(bytes, align, zeroed);
 }
 
 OC_EXPORT void *malloc(size_t bytes) {
   if (LIKELY(bytes < NEVER_COUNTED_BELOW))
-    return within_small_budget(bytes) ? __libc_malloc(bytes) : small_block_slow(bytes, false);
+    return within_small_budget(bytes) ? __libc_malloc(bytes) : small_block_slow(bytes, 0, false);
   void *p = maybe_spilled(bytes) ? oc_spill_alloc(bytes, 0) : NULL;
   return p ? p : counted(__libc_malloc(bytes));
 }
@@ -111,7 +122,7 @@ OC_EXPORT void *calloc(size_t count, size_t size) {
   if (__builtin_mul_overflow(count, size, &bytes))
     return __libc_calloc(count, size);
   if (LIKELY(bytes < NEVER_COUNTED_BELOW))
-    return within_small_budget(bytes) ? __libc_calloc(count, size) : small_block_slow(bytes, true);
+    return within_small_budget(bytes) ? __libc_calloc(count, size) : small_block_slow(bytes, 0, true);
   /* A new file reads as zeros: no clearing, the pages stay unmapped until used. */
   void *p = maybe_spilled(bytes) ? oc_spill_alloc(bytes, 0) : NULL;
   return p ? p : counted(__libc_calloc(count, size));
@@ -214,10 +225,12 @@ OC_EXPORT void *reallocarray(void *p, size_t count, size_t size) {
   return realloc(p, bytes);
 }
 
-static bool power_of_two(size_t n) { return n && (n & (n - 1)) == 0; }
-
-/* Counted whatever its size: a large alignment can make a large chunk. */
+/* Counted whatever its size: a large alignment can make a large chunk. A small block
+ * spills as malloc's do (cache-line-aligned nodes, C++'s aligned new). */
 static void *aligned(size_t align, size_t bytes) {
+  if (bytes < NEVER_COUNTED_BELOW && power_of_two(align) && align <= OC_SLAB_MAX)
+    return within_small_budget(bytes) ? counted(__libc_memalign(align, bytes))
+                                      : small_block_slow(bytes, align, false);
   void *p = maybe_spilled(bytes) && power_of_two(align) ? oc_spill_alloc(bytes, align) : NULL;
   return p ? p : counted(__libc_memalign(align, bytes));
 }

@@ -836,10 +836,10 @@ static void slab_unlink(struct slab_class *c, struct oc_slab_run *r) {
   r->prev = r->next = NULL;
 }
 
-void *oc_spill_alloc_small(size_t bytes) {
-  if (reentered() || !ensure_settings() || bytes == 0 || bytes > OC_SLAB_MAX)
+void *oc_spill_alloc_small(size_t bytes, size_t align) {
+  if (reentered() || !ensure_settings() || bytes == 0 || bytes > OC_SLAB_MAX || align > OC_SLAB_MAX)
     return NULL;
-  unsigned cls = oc_slab_class_of(bytes);
+  unsigned cls = align > OC_SLAB_MIN_SLOT ? oc_slab_class_aligned(bytes, align) : oc_slab_class_of(bytes);
   struct slab_class *c = &slab_classes[cls];
   bool made = false;
   int error = 0;

@@ -136,9 +136,10 @@ extern _Atomic(size_t) oc_spill_small_min __attribute__((visibility("hidden")));
 #define OC_SPILL_SMALL_CHECK_BYTES ((size_t)4 << 20)
 bool oc_spill_small_wanted(const struct oc_spill_inputs *in);
 void oc_spill_small_check(void);
-/* A slot of a slab run for a block of 1..OC_SLAB_MAX bytes; NULL when the arena
- * refuses (one message). Not cleared: a reused slot holds what it held. */
-void *oc_spill_alloc_small(size_t bytes);
+/* A slot of a slab run for a block of 1..OC_SLAB_MAX bytes aligned to align (a power
+ * of two; 0 for malloc's); NULL when the arena refuses (one message) or for an
+ * alignment above OC_SLAB_MAX. Not cleared: a reused slot holds what it held. */
+void *oc_spill_alloc_small(size_t bytes, size_t align);
 /* Whether an owned block is a slab run's slot. */
 bool oc_spill_is_small(const void *p);
 

@@ -12,6 +12,13 @@ unsigned oc_slab_class_of(size_t bytes) {
   return 8 + (e - 7) * 4 + (unsigned)((s >> (e - 2)) & 3);
 }
 
+unsigned oc_slab_class_aligned(size_t bytes, size_t align) {
+  unsigned cls = oc_slab_class_of(bytes);
+  while (oc_slab_class_bytes(cls) % align != 0) /* the last class, a page, is one */
+    cls++;
+  return cls;
+}
+
 size_t oc_slab_class_bytes(unsigned cls) {
   if (cls < 8)
     return (size_t)(cls + 1) * 16;

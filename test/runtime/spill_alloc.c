@@ -430,10 +430,14 @@ static void small_on(void) {
   for (int i = 0; i < BLOCKS; i++)
     blocks[i] = malloc(SIZE);
   CHECK(!in_spilled_mapping(blocks[0]) && in_spilled_mapping(blocks[BLOCKS - 1]));
-  /* An aligned small block, and a glibc block realloc'd to a small size, stay glibc's:
-   * as blocks of pages they would take a page each. */
-  void *aligned_block = NULL;
-  CHECK(posix_memalign(&aligned_block, 64, 128) == 0 && !in_spilled_mapping(aligned_block));
+  /* An aligned small block spills too, a slot that keeps the alignment (C++'s aligned
+   * new of a cache-line node); a glibc block realloc'd to a small size stays glibc's. */
+  void *aligned_block = NULL, *page_aligned = NULL;
+  CHECK(posix_memalign(&aligned_block, 64, 130) == 0 && in_spilled_mapping(aligned_block) &&
+        (uintptr_t)aligned_block % 64 == 0);
+  CHECK((page_aligned = aligned_alloc(4096, 4096)) && in_spilled_mapping(page_aligned) &&
+        (uintptr_t)page_aligned % 4096 == 0);
+  free(page_aligned);
   blocks[0][SIZE - 1] = 7;
   char *grown = realloc(blocks[0], 2 * SIZE);
   CHECK(grown && !in_spilled_mapping(grown) && grown[SIZE - 1] == 7);

@@ -290,6 +290,23 @@ TEST(SpillSlab, ClassesCoverEverySizeWithAQuarterWastedAtMost) {
   }
 }
 
+TEST(SpillSlab, AlignedClassesAreTheLeastWithSlotsAMultipleOfTheAlignment) {
+  EXPECT_EQ(oc_slab_class_bytes(oc_slab_class_aligned(100, 64)), 128u);
+  EXPECT_EQ(oc_slab_class_bytes(oc_slab_class_aligned(130, 64)), 192u); // not 160
+  EXPECT_EQ(oc_slab_class_bytes(oc_slab_class_aligned(100, 1024)), 1024u);
+  EXPECT_EQ(oc_slab_class_bytes(oc_slab_class_aligned(3000, 2048)), OC_SLAB_MAX);
+  for (size_t align = 1; align <= OC_SLAB_MAX; align *= 2)
+    for (size_t bytes = 1; bytes <= OC_SLAB_MAX; bytes += 37) {
+      unsigned cls = oc_slab_class_aligned(bytes, align);
+      ASSERT_LT(cls, static_cast<unsigned>(OC_SLAB_CLASSES)) << bytes << " " << align;
+      size_t slot = oc_slab_class_bytes(cls);
+      ASSERT_GE(slot, bytes);
+      ASSERT_EQ(slot % align, 0u) << bytes << " " << align;
+      for (unsigned less = oc_slab_class_of(bytes); less < cls; less++)
+        ASSERT_NE(oc_slab_class_bytes(less) % align, 0u) << "the least such class";
+    }
+}
+
 TEST(SpillSlab, SlotsTakenUntilFullGivenOnceAndReused) {
   static oc_slab_run r;
   unsigned cls = oc_slab_class_of(3000); // 3072: 21 slots, the last word partial
@@ -547,7 +564,7 @@ TEST(SpillArena, SmallBlocksAreSlotsOfRunsFreedWhenEmpty) {
   size_t per_run = OC_SLAB_RUN_BYTES / slot;
   std::vector<char *> small(2 * per_run);
   for (char *&b : small) {
-    b = static_cast<char *>(oc_spill_alloc_small(100));
+    b = static_cast<char *>(oc_spill_alloc_small(100, 0));
     ASSERT_NE(b, nullptr);
     ASSERT_TRUE(oc_spill_owns(b));
     ASSERT_TRUE(oc_spill_is_small(b));
@@ -555,7 +572,7 @@ TEST(SpillArena, SmallBlocksAreSlotsOfRunsFreedWhenEmpty) {
     std::memset(b, 0x3c, 100);
   }
   EXPECT_EQ(small[1], small[0] + slot) << "neighbours in a run";
-  char *other = static_cast<char *>(oc_spill_alloc_small(3000));
+  char *other = static_cast<char *>(oc_spill_alloc_small(3000, 0));
   ASSERT_NE(other, nullptr);
   EXPECT_EQ(oc_spill_usable_size(other), 3072u);
   char *page_block = static_cast<char *>(oc_spill_alloc_in_arena(5000, 0));
@@ -567,7 +584,7 @@ TEST(SpillArena, SmallBlocksAreSlotsOfRunsFreedWhenEmpty) {
 
   oc_spill_free(small[7]);
   EXPECT_EQ(small[8][0], 0x3c) << "a neighbour keeps its data";
-  char *again = static_cast<char *>(oc_spill_alloc_small(97)); // the same class
+  char *again = static_cast<char *>(oc_spill_alloc_small(97, 0)); // the same class
   EXPECT_EQ(again, small[7]) << "the freed slot, reused";
   small[7] = again;
   for (char *b : small)
@@ -576,6 +593,16 @@ TEST(SpillArena, SmallBlocksAreSlotsOfRunsFreedWhenEmpty) {
   EXPECT_EQ(blocks - blocks0, 3) << "the class keeps one emptied run, the other goes back";
   oc_spill_free(other);
   oc_spill_free(page_block);
+
+  // An aligned small block: a slot of a class whose slots keep the alignment.
+  for (size_t align : {size_t{64}, size_t{512}, size_t{4096}}) {
+    char *b = static_cast<char *>(oc_spill_alloc_small(130, align));
+    ASSERT_NE(b, nullptr);
+    EXPECT_TRUE(oc_spill_is_small(b));
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(b) % align, 0u) << align;
+    oc_spill_free(b);
+  }
+  EXPECT_EQ(oc_spill_alloc_small(130, 8192), nullptr) << "above a page";
 }
 
 TEST(SpillArena, SmallBlocksFromManyThreads) {
@@ -590,7 +617,7 @@ TEST(SpillArena, SmallBlocksFromManyThreads) {
     std::vector<unsigned char *> b(N);
     auto size = [seed](int i) { return static_cast<size_t>(16 + (i * 37 + seed * 11) % 2000); };
     auto make = [&](int i) {
-      b[i] = static_cast<unsigned char *>(oc_spill_alloc_small(size(i)));
+      b[i] = static_cast<unsigned char *>(oc_spill_alloc_small(size(i), 0));
       if (b[i])
         std::memset(b[i], static_cast<int>((i + seed) & 0xff), size(i));
     };
