@@ -8,7 +8,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/ReplaceConstant.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -18,17 +18,9 @@ namespace {
 
 /// Before the program's constructors (priority 101 and up).
 constexpr int CtorPriority = 100;
-
-/// Does a global initialiser (directly or through constant expressions) name V?
-bool namedByGlobal(const Value *V) {
-  for (const User *U : V->users()) {
-    if (isa<GlobalValue>(U))
-      return true;
-    if (isa<Constant>(U) && namedByGlobal(U))
-      return true;
-  }
-  return false;
-}
+/// Linux pages on x86-64: the runtime maps files over whole pages only, and leaves
+/// an array whose address is not on one of its pages as it is.
+constexpr uint64_t OSPageBytes = 4096;
 
 /// The first function using V (through constant expressions), for a remark.
 const Function *someUser(const Value *V) {
@@ -51,13 +43,11 @@ void missed(const GlobalVariable &G, StringRef Reason) {
 }
 
 /// Why G stays as it is, or "" when it is rewritten.
-StringRef refusal(const GlobalVariable &G, bool HasMain) {
+StringRef refusal(const GlobalVariable &G) {
   if (G.isThreadLocal())
     return "thread_local";
-  if (namedByGlobal(&G))
-    return "its address is in another global's initialiser";
-  if (!G.hasLocalLinkage() && !HasMain)
-    return "an external definition in a file without main (another file may name it)";
+  if (G.hasCommonLinkage())
+    return "a common symbol (-fcommon: other files' definitions merge with it)";
   return "";
 }
 
@@ -70,45 +60,55 @@ bool candidate(const GlobalVariable &G, const DataLayout &DL) {
          DL.getTypeAllocSize(G.getValueType()).getFixedValue() >= SpillGlobalsMin;
 }
 
-/// Every instruction use of G loads the address from Slot, once per function,
-/// at its entry (the constructor stored it before any of them runs).
-void redirectUses(GlobalVariable &G, GlobalVariable &Slot) {
-  convertUsersOfConstantsToInstructions({&G});
-  DenseMap<Function *, Value *> Loaded;
-  for (Use &U : make_early_inc_range(G.uses())) {
-    auto *I = cast<Instruction>(U.getUser());
-    Function *F = I->getFunction();
-    Value *&Addr = Loaded[F];
-    if (!Addr) {
-      IRBuilder<> B(&*F->getEntryBlock().getFirstInsertionPt());
-      Addr = B.CreateLoad(Slot.getValueType(), &Slot, G.getName() + ".addr");
-    }
-    U.set(Addr);
+/// G's bytes moved into a page-aligned global of its own, after a page for the
+/// runtime's header and padded to whole pages, so that a file can be mapped over
+/// them without touching anything else. Returns their address; an external G
+/// becomes an alias of it, so that other files keep naming the same bytes.
+Constant *moveOntoPages(GlobalVariable &G, const DataLayout &DL) {
+  Module &M = *G.getParent();
+  LLVMContext &Ctx = M.getContext();
+  uint64_t Bytes = DL.getTypeAllocSize(G.getValueType()).getFixedValue();
+  uint64_t Header = std::max<uint64_t>(OSPageBytes, G.getAlign().valueOrOne().value());
+  Type *I8 = Type::getInt8Ty(Ctx);
+  auto *Layout = StructType::get(Ctx, {ArrayType::get(I8, Header), G.getValueType(),
+                                       ArrayType::get(I8, alignTo(Bytes, OSPageBytes) - Bytes)});
+  assert(DL.getStructLayout(Layout)->getElementOffset(1) == Header && "the header is padded");
+  auto *Pages = new GlobalVariable(M, Layout, false, GlobalValue::InternalLinkage,
+                                   Constant::getNullValue(Layout), G.getName() + ".pages", &G);
+  Pages->setAlignment(Align(Header));
+  Constant *Data = ConstantExpr::getInBoundsGetElementPtr(
+      I8, Pages, ConstantInt::get(Type::getInt64Ty(Ctx), Header));
+  SmallVector<DIGlobalVariableExpression *, 1> Debug;
+  G.getDebugInfo(Debug);
+  for (DIGlobalVariableExpression *E : Debug)
+    Pages->addDebugInfo(DIGlobalVariableExpression::get(
+        Ctx, E->getVariable(),
+        DIExpression::prepend(E->getExpression(), DIExpression::ApplyOffset, Header)));
+  G.replaceAllUsesWith(Data);
+  if (!G.hasLocalLinkage()) {
+    auto *Alias = GlobalAlias::create(G.getValueType(), G.getAddressSpace(), G.getLinkage(), "",
+                                      Data, &M);
+    Alias->takeName(&G);
+    Alias->setVisibility(G.getVisibility());
+    Alias->setDSOLocal(G.isDSOLocal());
   }
+  G.eraseFromParent();
+  return Data;
 }
 
 } // namespace
 
 PreservedAnalyses SpillGlobalsPass::run(Module &M, ModuleAnalysisManager &) {
   const DataLayout &DL = M.getDataLayout();
-  bool HasMain = M.getFunction("main") && !M.getFunction("main")->isDeclaration();
   SmallVector<GlobalVariable *, 4> Moved;
   for (GlobalVariable &G : M.globals()) {
     if (!candidate(G, DL))
       continue;
-    StringRef Why = refusal(G, HasMain);
-    if (!Why.empty()) {
+    StringRef Why = refusal(G);
+    if (!Why.empty())
       missed(G, Why);
-      continue;
-    }
-    bool AllInstructions = true;
-    for (const User *U : G.users())
-      AllInstructions &= isa<Instruction>(U) || isa<ConstantExpr>(U);
-    if (!AllInstructions) {
-      missed(G, "used by a constant that is not an expression");
-      continue;
-    }
-    Moved.push_back(&G);
+    else
+      Moved.push_back(&G);
   }
   if (Moved.empty())
     return PreservedAnalyses::all();
@@ -116,22 +116,16 @@ PreservedAnalyses SpillGlobalsPass::run(Module &M, ModuleAnalysisManager &) {
   LLVMContext &Ctx = M.getContext();
   Type *Ptr = PointerType::getUnqual(Ctx);
   Type *SizeT = DL.getIntPtrType(Ctx);
-  FunctionCallee Alloc = M.getOrInsertFunction(
-      "oc_spill_alloc_global", FunctionType::get(Ptr, {SizeT}, false));
+  FunctionCallee Map = M.getOrInsertFunction(
+      "oc_spill_map_global", FunctionType::get(Type::getVoidTy(Ctx), {Ptr, SizeT}, false));
   Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
                                     GlobalValue::InternalLinkage,
                                     "outcore.spill.globals", M);
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Ctor));
   for (GlobalVariable *G : Moved) {
-    auto *Slot = new GlobalVariable(M, Ptr, false, GlobalValue::InternalLinkage,
-                                    ConstantPointerNull::get(cast<PointerType>(Ptr)),
-                                    G->getName() + ".spilled");
     uint64_t Bytes = DL.getTypeAllocSize(G->getValueType()).getFixedValue();
-    B.CreateStore(B.CreateCall(Alloc, {ConstantInt::get(SizeT, Bytes)}), Slot);
-    redirectUses(*G, *Slot);
-    // Nothing names it any more; another file naming an external one fails to
-    // link instead of silently using other memory.
-    G->eraseFromParent();
+    Constant *Data = moveOntoPages(*G, DL);
+    B.CreateCall(Map, {Data, ConstantInt::get(SizeT, Bytes)});
   }
   B.CreateRetVoid();
   appendToGlobalCtors(M, Ctor, CtorPriority);

@@ -394,32 +394,25 @@ static char *map_aligned(size_t head, size_t len, size_t align, int prot, int fl
   return data;
 }
 
-/* A block of its own mapping after a header page: in a file of its own (in_file),
- * or ordinary private memory (fd -1) that may move into one. */
-static void *alloc_own(size_t bytes, size_t align, bool in_file) {
-  if (reentered() || !ensure_settings())
-    return NULL;
-  size_t len = (bytes + page_size - 1) & ~(page_size - 1);
-  if (len == 0 || len < bytes)
-    return NULL;
+/* The len bytes of untouched private memory at data, after a header page of the
+ * caller's, become a block: in a file of its own mapped there (in_file), or
+ * ordinary memory that may move into one. False, nothing changed, when the file
+ * cannot be made or mapped (one message). */
+static bool adopt_block(char *data, size_t len, bool in_file, size_t bytes) {
   bool pager = in_file && pager_selected(), paged = false;
   lock_blocks();
   int fd = -1, error = 0;
+  bool adopted = true;
   if (in_file) {
     fd = spill_dir[0] ? oc_spill_file_create(spill_dir, len) : -1;
     error = errno;
+    adopted = fd >= 0 && map_file_at(data, len, fd, 0, pager, &paged);
+    if (fd >= 0 && !adopted) {
+      error = errno;
+      close(fd);
+    }
   }
-  /* Ordinary memory is reserved as glibc reserves its own mappings; a file's
-   * reservation only holds the place. */
-  char *data = in_file && fd < 0 ? NULL
-                                 : map_aligned(page_size, len, align, PROT_READ | PROT_WRITE,
-                                               in_file ? MAP_NORESERVE : 0);
-  if (data && in_file && !map_file_at(data, len, fd, 0, pager, &paged)) {
-    error = errno;
-    munmap(data - page_size, page_size + len);
-    data = NULL;
-  }
-  if (data) {
+  if (adopted) {
     struct spill_header *h = header_of(data);
     h->file_len = len;
     h->fd = fd;
@@ -432,14 +425,36 @@ static void *alloc_own(size_t bytes, size_t align, bool in_file) {
       ordinary_bytes += (long)len;
       atomic_fetch_add_explicit(&oc_spill_heap_bytes, (long)len, memory_order_relaxed);
     }
-  } else if (fd >= 0) {
-    close(fd);
   }
   unlock_blocks();
-  if (in_file && !data)
+  if (in_file && !adopted)
     report_refusal(bytes, error);
   else if (in_file && !paged)
     start_runtime();
+  return adopted;
+}
+
+/* A block of its own mapping after a header page: in a file of its own (in_file),
+ * or ordinary private memory (fd -1) that may move into one. */
+static void *alloc_own(size_t bytes, size_t align, bool in_file) {
+  if (reentered() || !ensure_settings())
+    return NULL;
+  size_t len = (bytes + page_size - 1) & ~(page_size - 1);
+  if (len == 0 || len < bytes)
+    return NULL;
+  /* Ordinary memory is reserved as glibc reserves its own mappings; a file's
+   * reservation only holds the place. */
+  char *data = map_aligned(page_size, len, align, PROT_READ | PROT_WRITE,
+                           in_file ? MAP_NORESERVE : 0);
+  if (!data) {
+    if (in_file)
+      report_refusal(bytes, errno);
+    return NULL;
+  }
+  if (!adopt_block(data, len, in_file, bytes)) {
+    munmap(data - page_size, page_size + len);
+    return NULL;
+  }
   return data;
 }
 
@@ -929,6 +944,16 @@ void *oc_spill_alloc_at(size_t bytes, size_t align, enum oc_spill_place place) {
 
 void *oc_spill_alloc(size_t bytes, size_t align) {
   return oc_spill_alloc_at(bytes, align, oc_spill_wanted(bytes, 0));
+}
+
+__attribute__((visibility("default"))) void oc_spill_map_global(void *data, size_t bytes) {
+  if (reentered() || !ensure_settings() || ((uintptr_t)data & (page_size - 1)) != 0)
+    return;
+  size_t len = (bytes + page_size - 1) & ~(page_size - 1);
+  enum oc_spill_place place = oc_spill_wanted(len, 0);
+  /* An array the arena would take gets a file of its own: it cannot move there. */
+  if (len > 0 && place != OC_SPILL_NOWHERE)
+    adopt_block(data, len, place != OC_SPILL_OWN_MAPPING, bytes);
 }
 
 __attribute__((visibility("default"))) void *oc_spill_alloc_global(size_t bytes) {

@@ -53,11 +53,18 @@ void oc_prefetch_release_block(const void *pf_addr, const void *rel_addr, long n
 void oc_love(const void *addr, long bytes);
 void oc_hate(const void *addr, long bytes);
 
-/* Zeroed memory for a big zero-initialised static array, called from a module
- * constructor that the compiler adds (-outcore-spill-globals-min): a spilled block
- * (an unlinked file in OUTCORE_SPILL_DIR) when OUTCORE_SPILL decides so, else an
- * ordinary calloc. Never returns NULL: the program cannot run without the array
- * (it aborts with a message). Never freed. */
+/* A big zero-initialised global array, called from a module constructor that the
+ * compiler adds (-outcore-spill-globals-min) before any other code touches it: its
+ * bytes at data (page-aligned, the page before it and the rest of its last page
+ * the array's own) become a spilled block in place (an unlinked file in
+ * OUTCORE_SPILL_DIR mapped over them) when OUTCORE_SPILL decides so, or an ordinary
+ * block that may move into one later; else they stay as they are. Every file that
+ * names the array keeps its address. */
+void oc_spill_map_global(void *data, size_t bytes);
+
+/* Zeroed memory for such an array, for objects compiled before
+ * oc_spill_map_global (their arrays were pointers set by it): a spilled block, or
+ * an ordinary calloc. Never returns NULL (aborts with a message). Never freed. */
 void *oc_spill_alloc_global(size_t bytes);
 
 /* Memory paged by the runtime from a file (OUTCORE_BACKEND=pager): size bytes

@@ -5,7 +5,7 @@
 ; int main(void) { return (int)a[3]; }
 ;
 ; CHECK:     @a = internal thread_local global [1024 x double] zeroinitializer
-; CHECK-NOT: oc_spill_alloc_global
+; CHECK-NOT: oc_spill_map_global
 ; REMARK:    remark: {{.*}}global a not spilled: thread_local
 
 @a = internal thread_local global [1024 x double] zeroinitializer, align 16

@@ -1,14 +1,15 @@
 ; RUN: opt -load-pass-plugin=%outcore -passes='outcore-spill-globals,verify' -outcore-spill-globals-min=4096 -pass-remarks-missed=outcore -S %s 2>%t.err | FileCheck %s
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.err
 ;
-; double a[1024];            /* external, and no main here: another file may name it */
+; double a[1024];            /* with -fcommon: a tentative definition, merged at link */
 ; double get(long i) { return a[i]; }
 ;
-; CHECK:     @a = global [1024 x double] zeroinitializer
-; CHECK-NOT: oc_spill_alloc_global
-; REMARK:    remark: {{.*}}global a not spilled: an external definition in a file without main
+; Another file's tentative definition would clash with a strong one: left alone.
+; CHECK:     @a = common global [1024 x double] zeroinitializer
+; CHECK-NOT: oc_spill_map_global
+; REMARK:    remark: {{.*}}global a not spilled: a common symbol
 
-@a = global [1024 x double] zeroinitializer, align 16
+@a = common global [1024 x double] zeroinitializer, align 16
 
 define double @get(i64 %i) {
 entry:
