@@ -37,8 +37,10 @@ constexpr unsigned MaxAccessorInstructions = 16;
 constexpr unsigned MaxLeafHelperInstructions = 48;
 
 /// How deep accessors may call accessors: a vector's `begin()` calls the
-/// iterator's constructor; `operator!=` calls `base()` twice.
-constexpr unsigned MaxAccessorNesting = 4;
+/// iterator's constructor; `operator!=` calls `base()` twice; a `unique_ptr<T[]>`'s
+/// `operator[]` reaches its pointer through `get()`, `_M_ptr()`, `std::get`,
+/// `__get_helper` and two `_M_head`s. Rounds stop once one inlines nothing.
+constexpr unsigned MaxAccessorNesting = 8;
 
 /// Whether \p I disappears when mem2reg promotes the function's stack slots
 /// (unoptimised code keeps every argument and local in one), or is no code.
@@ -87,11 +89,26 @@ std::optional<unsigned> leafSize(Function *F, FunctionAnalysisManager &FAM) {
 /// helper: a few dozen instructions), or left alone.
 enum class CalleeKind { Accessor, LeafHelper, Other };
 
+/// Whether F's blocks run one after the other, each branching only to the next
+/// (unoptimised code keeps the empty blocks of a disabled assertion, as in
+/// libstdc++'s `unique_ptr<T[]>::operator[]`): one block once simplified.
+bool isStraightLine(const Function &F) {
+  for (const BasicBlock &BB : F) {
+    const auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+    if (isa<ReturnInst>(BB.getTerminator()))
+      continue;
+    if (!Br || Br->isConditional() || !Br->getSuccessor(0)->getSinglePredecessor() ||
+        Br->getSuccessor(0) == &F.getEntryBlock())
+      return false;
+  }
+  return true;
+}
+
 CalleeKind calleeKind(Function *F, FunctionAnalysisManager &FAM) {
   std::optional<unsigned> Size = leafSize(F, FAM);
   if (!Size)
     return CalleeKind::Other;
-  if (F->size() == 1 && *Size <= MaxAccessorInstructions)
+  if (isStraightLine(*F) && *Size <= MaxAccessorInstructions)
     return CalleeKind::Accessor;
   return *Size <= MaxLeafHelperInstructions ? CalleeKind::LeafHelper : CalleeKind::Other;
 }
