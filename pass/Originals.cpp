@@ -286,6 +286,16 @@ bool canForwardArguments(const Function &F) {
   });
 }
 
+/// Whether F stores through a pointer argument at a constant offset: the field
+/// of an object its caller passes (an init function's, a constructor's).
+bool writesArgumentFields(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (const auto *Store = dyn_cast<StoreInst>(&I))
+      if (isa<Argument>(Store->getPointerOperand()->stripInBoundsConstantOffsets()))
+        return true;
+  return false;
+}
+
 /// An instruction of the prologue clang emits at a function's entry: a stack
 /// slot, the store of an argument into one, or its debug declaration (an
 /// intrinsic call where the IR does not keep them as records).
@@ -562,6 +572,14 @@ bool dispatchToSaved(Function &F, Function &Saved, const GlobalValue &LimitNow) 
   // caller's stack and inline its resumption (p17: 1.30x plain's
   // instructions); its fit tests stay in the body, nest by nest.
   if (F.isPresplitCoroutine())
+    return false;
+  // A function that sets the fields of its caller's object, inlined there
+  // whatever its size (its one caller's): a call of the transformed body with
+  // the object would keep the object in memory and its fields unknown after it
+  // (a solver's setup called once from main: the stencil lost its constant
+  // bounds and its two arrays' independence, 1.07x the plain build's
+  // instructions). Its fit tests stay nest by nest.
+  if (F.hasLocalLinkage() && F.hasOneUse() && writesArgumentFields(F))
     return false;
   EntryFitTests Tests(F, LimitNow);
   if (Tests.empty() || !canForwardArguments(F))
