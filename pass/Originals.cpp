@@ -286,12 +286,14 @@ bool canForwardArguments(const Function &F) {
   });
 }
 
-/// Whether F stores through a pointer argument at a constant offset: the field
-/// of an object its caller passes (an init function's, a constructor's).
-bool writesArgumentFields(const Function &F) {
+/// Whether F stores a pointer through a pointer argument at a constant offset:
+/// sets the array of an object its caller passes (an init function, a
+/// constructor), not an element of an array it was given (`cp[0] = c[0] / b[0]`).
+bool setsPointerFieldOfArgument(const Function &F) {
   for (const Instruction &I : instructions(F))
     if (const auto *Store = dyn_cast<StoreInst>(&I))
-      if (isa<Argument>(Store->getPointerOperand()->stripInBoundsConstantOffsets()))
+      if (Store->getValueOperand()->getType()->isPointerTy() &&
+          isa<Argument>(Store->getPointerOperand()->stripInBoundsConstantOffsets()))
         return true;
   return false;
 }
@@ -573,13 +575,13 @@ bool dispatchToSaved(Function &F, Function &Saved, const GlobalValue &LimitNow) 
   // instructions); its fit tests stay in the body, nest by nest.
   if (F.isPresplitCoroutine())
     return false;
-  // A function that sets the fields of its caller's object, inlined there
-  // whatever its size (its one caller's): a call of the transformed body with
-  // the object would keep the object in memory and its fields unknown after it
-  // (a solver's setup called once from main: the stencil lost its constant
-  // bounds and its two arrays' independence, 1.07x the plain build's
-  // instructions). Its fit tests stay nest by nest.
-  if (F.hasLocalLinkage() && F.hasOneUse() && writesArgumentFields(F))
+  // A function that sets up its caller's object, inlined there whatever its
+  // size (its one caller's): a call of the transformed body with the object
+  // would keep the object in memory and its fields unknown after it (a
+  // solver's setup called once from main: the stencil lost its constant bounds
+  // and its two arrays' independence, 1.07x the plain build's instructions).
+  // Its fit tests stay nest by nest.
+  if (F.hasLocalLinkage() && F.hasOneUse() && setsPointerFieldOfArgument(F))
     return false;
   EntryFitTests Tests(F, LimitNow);
   if (Tests.empty() || !canForwardArguments(F))

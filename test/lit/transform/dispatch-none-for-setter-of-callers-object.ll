@@ -1,5 +1,5 @@
-; // A static function that sets the fields of its caller's object, called once:
-; // no entry dispatch. A call of its transformed body with &g would keep g in
+; // A static function that sets up its caller's object (stores the object's
+; // array pointer), called once: no entry dispatch. A call of its transformed body with &g would keep g in
 ; // memory and its fields unknown in main; with the fit tests nest by nest, main
 ; // inlines the setup, g's fields are values, and main's loop has a constant bound.
 ; #include <stdlib.h>
