@@ -129,6 +129,9 @@ extern char **environ;
 
 static size_t nonnegative(long n) { return n > 0 ? (size_t)n : 0; }
 
+/* bytes rounded up to whole pages (less than bytes where that overflows). */
+static size_t whole_pages(size_t bytes) { return (bytes + page_size - 1) & ~(page_size - 1); }
+
 static bool in_core(const struct oc_spill_inputs *in, size_t bytes) {
   return bytes + nonnegative(in->heap) + nonnegative(in->spilled) <
          nonnegative(oc_spill_in_core_line(in->limit));
@@ -439,7 +442,7 @@ static bool adopt_block(char *data, size_t len, bool in_file, size_t bytes) {
 static void *alloc_own(size_t bytes, size_t align, bool in_file) {
   if (reentered() || !ensure_settings())
     return NULL;
-  size_t len = (bytes + page_size - 1) & ~(page_size - 1);
+  size_t len = whole_pages(bytes);
   if (len == 0 || len < bytes)
     return NULL;
   /* Ordinary memory is reserved as glibc reserves its own mappings; a file's
@@ -718,7 +721,7 @@ void *oc_spill_alloc_in_arena(size_t bytes, size_t align) {
     return NULL;
   if (align < page_size)
     align = page_size;
-  size_t len = (bytes + page_size - 1) & ~(page_size - 1);
+  size_t len = whole_pages(bytes);
   if (len == 0 || len < bytes || len / page_size >= SLAB_PAGE)
     return NULL;
   char *data = NULL;
@@ -854,7 +857,7 @@ static void slab_unlink(struct slab_class *c, struct oc_slab_run *r) {
 void *oc_spill_alloc_small(size_t bytes, size_t align) {
   if (reentered() || !ensure_settings() || bytes == 0 || bytes > OC_SLAB_MAX || align > OC_SLAB_MAX)
     return NULL;
-  unsigned cls = align > OC_SLAB_MIN_SLOT ? oc_slab_class_aligned(bytes, align) : oc_slab_class_of(bytes);
+  unsigned cls = oc_slab_class_aligned(bytes, align);
   struct slab_class *c = &slab_classes[cls];
   bool made = false;
   int error = 0;
@@ -949,7 +952,7 @@ void *oc_spill_alloc(size_t bytes, size_t align) {
 __attribute__((visibility("default"))) void oc_spill_map_global(void *data, size_t bytes) {
   if (reentered() || !ensure_settings() || ((uintptr_t)data & (page_size - 1)) != 0)
     return;
-  size_t len = (bytes + page_size - 1) & ~(page_size - 1);
+  size_t len = whole_pages(bytes);
   enum oc_spill_place place = oc_spill_wanted(len, 0);
   /* An array the arena would take gets a file of its own: it cannot move there. */
   if (len > 0 && place != OC_SPILL_NOWHERE)
@@ -1035,7 +1038,7 @@ static bool resize_file(const struct spill_header *h, size_t old_len, size_t len
 }
 
 void *oc_spill_resize(void *p, size_t bytes) {
-  size_t len = (bytes + page_size - 1) & ~(page_size - 1);
+  size_t len = whole_pages(bytes);
   if (len == 0 || len < bytes || oc_spill_in_arena(p))
     return NULL;
   char *data = p;

@@ -14,7 +14,8 @@ unsigned oc_slab_class_of(size_t bytes) {
 
 unsigned oc_slab_class_aligned(size_t bytes, size_t align) {
   unsigned cls = oc_slab_class_of(bytes);
-  while (oc_slab_class_bytes(cls) % align != 0) /* the last class, a page, is one */
+  /* Every slot is 16-byte aligned; the last class, a page, is any multiple. */
+  while (align > OC_SLAB_MIN_SLOT && oc_slab_class_bytes(cls) % align != 0)
     cls++;
   return cls;
 }

@@ -33,7 +33,8 @@ struct oc_slab_run {
 /* The class of a block of 1..OC_SLAB_MAX bytes, and its slot size. */
 unsigned oc_slab_class_of(size_t bytes);
 /* The least class that holds bytes in slots whose offsets in a run are multiples of
- * align (a power of two, at most OC_SLAB_MAX): runs start on a page. */
+ * align (a power of two, at most OC_SLAB_MAX; 0 for malloc's 16): runs start on a
+ * page. */
 unsigned oc_slab_class_aligned(size_t bytes, size_t align);
 size_t oc_slab_class_bytes(unsigned cls);
 

@@ -291,6 +291,7 @@ TEST(SpillSlab, ClassesCoverEverySizeWithAQuarterWastedAtMost) {
 }
 
 TEST(SpillSlab, AlignedClassesAreTheLeastWithSlotsAMultipleOfTheAlignment) {
+  EXPECT_EQ(oc_slab_class_aligned(100, 0), oc_slab_class_of(100)) << "malloc's alignment";
   EXPECT_EQ(oc_slab_class_bytes(oc_slab_class_aligned(100, 64)), 128u);
   EXPECT_EQ(oc_slab_class_bytes(oc_slab_class_aligned(130, 64)), 192u); // not 160
   EXPECT_EQ(oc_slab_class_bytes(oc_slab_class_aligned(100, 1024)), 1024u);
