@@ -27,11 +27,25 @@ bool isVariable(const Value *Ptr) {
   return isa<Argument>(Ptr) || isa<AllocaInst>(Ptr) || isa<GlobalVariable>(Ptr);
 }
 
+/// Whether the load reads a field of a struct, as its type-based alias tag
+/// says (its base type a struct, not the scalar itself as for an array's
+/// element).
+bool readsStructField(const LoadInst &Load) {
+  const MDNode *Tag = Load.getMetadata(LLVMContext::MD_tbaa);
+  return Tag && Tag->getNumOperands() >= 3 && Tag->getOperand(0) != Tag->getOperand(1);
+}
+
 /// What the load reads: a variable, or a pointer wherever it is held (a row
 /// pointer a[i] of double **a that a loop over j reads again for a[i][j], a
 /// struct's field g->u).
 bool readsVariableOrPointer(const LoadInst &Load) {
   return isVariable(Load.getPointerOperand()) || Load.getType()->isPointerTy();
+}
+
+/// Whether the load reads an integer field of a struct (a grid's `ny` that a
+/// method's loops run to, `this->ny`).
+bool readsIntegerField(const LoadInst &Load) {
+  return Load.getType()->isIntegerTy() && readsStructField(Load);
 }
 
 bool loopMayWrite(const Loop &L, const MemoryLocation &Loc, AAResults &AA) {
@@ -69,16 +83,22 @@ PreservedAnalyses HoistInvariantLoadsPass::run(Function &F, FunctionAnalysisMana
       // earlier load of the block reads (v[i][j] of a vector of vectors) follows.
       for (Instruction &I : make_early_inc_range(*BB)) {
         auto *Load = dyn_cast<LoadInst>(&I);
-        if (!Load || !Load->isSimple() || !readsVariableOrPointer(*Load) ||
+        bool IntegerField = Load && readsIntegerField(*Load);
+        if (!Load || !Load->isSimple() || !(readsVariableOrPointer(*Load) || IntegerField) ||
             loopMayWrite(*L, MemoryLocation::get(Load), AA))
           continue;
         // a[i]'s address may be computed in the loop: a pure computation that
         // moves out first. The load moves where the loop loads it on its first
-        // iteration anyway, or where any load of it is safe.
+        // iteration anyway, or where any load of it is safe. An integer field
+        // only where any load is (`this`, which C++ makes dereferenceable):
+        // moved out of a row loop whose struct's array pointer, loaded only
+        // when a row is not empty, could not follow (`g->u` of a C
+        // `struct grid *g`), it made the nest of rows one the analysis refuses,
+        // where it had taken the loop over a row alone.
         Value *Ptr = Load->getPointerOperand();
         bool Moved = false;
         if (!L->makeLoopInvariant(Ptr, Moved, At) ||
-            !(Safety.isGuaranteedToExecute(*Load, &DT, L) ||
+            !((!IntegerField && Safety.isGuaranteedToExecute(*Load, &DT, L)) ||
               isSafeToLoadUnconditionally(Ptr, Load->getType(), Load->getAlign(), DL, At, &AC,
                                           &DT)))
           continue;

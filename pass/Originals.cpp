@@ -4,11 +4,15 @@
 
 #include "RuntimeCalls.h"
 #include "UnswitchFitTests.h"
+#include "Versioning.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/InlineCost.h"
+#include "llvm/Analysis/Loads.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -96,11 +100,12 @@ void restoreBody(Function &F, Function &Saved) {
 constexpr unsigned EntryTestInstructions = 64;
 
 /// The fit tests of a transformed function, when each can be recomputed at
-/// the function's entry from its arguments, constants and the published limit.
+/// the function's entry from its arguments, the fields of objects they point
+/// to, constants and the published limit.
 class EntryFitTests {
 public:
   EntryFitTests(const Function &F, const GlobalValue &LimitNow)
-      : LimitNow(LimitNow), Entry(F.getEntryBlock()) {
+      : F(F), LimitNow(LimitNow), Entry(F.getEntryBlock()) {
     unsigned LimitReads = 0, Covered = 0;
     for (const User *U : LimitNow.users())
       if (auto *I = dyn_cast<Instruction>(U); I && I->getFunction() == &F)
@@ -150,6 +155,7 @@ private:
     bool FitsWhenFalse;
   };
 
+  const Function &F;
   const GlobalValue &LimitNow;
   const BasicBlock &Entry;
   SmallVector<FitTest, 4> Tests;
@@ -238,8 +244,53 @@ private:
     return false;
   }
 
+  /// Whether Load reads a field of an object F is passed (`this->ny` of a
+  /// method, `g->n`) that F does not set before it: no store to that field,
+  /// and no call passed the object, on a path to Load (a method that swaps
+  /// its arrays after the sweep sets them after). The entry's value only
+  /// chooses between two bodies that compute the same, so an object changed
+  /// otherwise (through another pointer to it) could only choose the slower
+  /// one; a local object or a global one may be set before the nest (a
+  /// constructor's call) and is not read at the entry.
+  bool fieldOfArgumentNotSet(const LoadInst &Load) const {
+    const DataLayout &DL = F.getDataLayout();
+    const Value *Ptr = Load.getPointerOperand();
+    APInt Offset(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+    const Value *Object = Ptr->stripAndAccumulateInBoundsConstantOffsets(DL, Offset);
+    if (!isa<Argument>(Object))
+      return false;
+    for (const Instruction &I : instructions(F)) {
+      if (!I.mayWriteToMemory() || !isPotentiallyReachable(&I, &Load))
+        continue;
+      if (auto *Store = dyn_cast<StoreInst>(&I)) {
+        APInt StoreOffset(Offset.getBitWidth(), 0);
+        if (Store->getPointerOperand()->stripAndAccumulateInBoundsConstantOffsets(
+                DL, StoreOffset) == Object &&
+            StoreOffset == Offset)
+          return false;
+      } else if (auto *Call = dyn_cast<CallBase>(&I); Call && !isa<IntrinsicInst>(Call)) {
+        if (llvm::any_of(Call->args(), [&](const Use &Arg) {
+              return getUnderlyingObject(Arg.get()) == Object;
+            }))
+          return false;
+      }
+    }
+    return true;
+  }
+
+  /// Whether Load may be made at the entry: it cannot trap there and reads
+  /// what F's nest would.
+  bool loadableAtEntry(const LoadInst &Load) const {
+    const Value *Ptr = Load.getPointerOperand();
+    return Load.isSimple() && fieldOfArgumentNotSet(Load) &&
+           (runsOnEveryCall(&Load) ||
+            isDereferenceableAndAlignedPointer(Ptr, Load.getType(), Load.getAlign(),
+                                               F.getDataLayout()));
+  }
+
   /// Whether V is computed from arguments and constants by instructions that
-  /// may run anywhere, and limit reads (counted in LimitReads).
+  /// may run anywhere, loads of objects' fields, and limit reads (counted in
+  /// LimitReads).
   bool computableAtEntry(const Value *V, SmallPtrSetImpl<const Value *> &Visited,
                          unsigned &LimitReads) const {
     if (isa<Argument>(V) || isa<Constant>(V) || !Visited.insert(V).second)
@@ -249,9 +300,13 @@ private:
       return true;
     }
     auto *I = cast<Instruction>(V);
-    return Visited.size() <= EntryTestInstructions && !isa<PHINode>(I) &&
-           !I->mayReadOrWriteMemory() &&
-           (isSafeToSpeculativelyExecute(I) || runsOnEveryCall(I)) &&
+    bool MayRunAtEntry = false;
+    if (auto *Load = dyn_cast<LoadInst>(I))
+      MayRunAtEntry = loadableAtEntry(*Load);
+    else
+      MayRunAtEntry = !isa<PHINode>(I) && !I->mayReadOrWriteMemory() &&
+                      (isSafeToSpeculativelyExecute(I) || runsOnEveryCall(I));
+    return Visited.size() <= EntryTestInstructions && MayRunAtEntry &&
            llvm::all_of(I->operand_values(), [&](const Value *Op) {
              return computableAtEntry(Op, Visited, LimitReads);
            });
@@ -537,6 +592,60 @@ void describeParameters(Function &F, const DISubprogram &Body, BasicBlock &Entry
   }
 }
 
+/// Makes a call of Callee (a transformed body, a hinted nest) cost nothing to
+/// LLVM's inline cost analysis, which reads these string attributes of the
+/// callees of the function it weighs, and gives back the cost of
+/// TestInstructions (the fit tests that choose it): the inliner judges the
+/// caller by its plain body. Charged for both, a solver's step() stayed out of
+/// its time loop, a tiled matrix product out of main, and a constructor (its
+/// vectors' fill) out of main, where the plain build inlines them and then
+/// knows the sizes as constants and the vectors apart: 1.15-1.47x the plain
+/// build's instructions.
+void costsNothingToInline(Function &Callee, unsigned TestInstructions) {
+  Callee.addFnAttr("call-inline-cost", "0");
+  if (TestInstructions)
+    Callee.addFnAttr("call-threshold-bonus",
+                     std::to_string(InlineConstants::getInstrCost() * TestInstructions));
+}
+
+/// The instructions of F that only its fit tests use: each test's condition
+/// and what only such instructions use.
+unsigned fitTestInstructions(const Function &F) {
+  SmallPtrSet<const Instruction *, 32> Test;
+  SmallVector<const Instruction *, 32> Work;
+  for (const BasicBlock &BB : F)
+    if (isFitTest(*BB.getTerminator()))
+      if (auto *Cond = dyn_cast<Instruction>(cast<BranchInst>(BB.getTerminator())->getCondition());
+          Cond && Test.insert(Cond).second)
+        Work.push_back(Cond);
+  while (!Work.empty()) {
+    const Instruction *I = Work.pop_back_val();
+    for (const Value *Op : I->operand_values()) {
+      auto *OpI = dyn_cast<Instruction>(Op);
+      if (OpI && !isa<PHINode>(OpI) && !Test.contains(OpI) &&
+          llvm::all_of(OpI->users(), [&](const User *U) {
+            return Test.contains(cast<Instruction>(U));
+          })) {
+        Test.insert(OpI);
+        Work.push_back(OpI);
+      }
+    }
+  }
+  return Test.size();
+}
+
+/// A transformed F that keeps one body: its hinted nests' calls cost the
+/// inliner nothing, and the first of them gives back its fit tests.
+void judgeByOriginalNests(Function &F) {
+  unsigned TestInstructions = fitTestInstructions(F);
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (Function *Callee = Call->getCalledFunction(); Callee && isOutlinedHinted(*Callee)) {
+        costsNothingToInline(*Callee, TestInstructions);
+        TestInstructions = 0;
+      }
+}
+
 /// The calls of F itself in F's body (direct recursion).
 SmallVector<Use *, 4> callsOfItself(Function &F) {
   SmallVector<Use *, 4> Calls;
@@ -591,6 +700,7 @@ bool dispatchToSaved(Function &F, Function &Saved, const GlobalValue &LimitNow) 
   BasicBlock *Entry = BasicBlock::Create(Ctx, "oc.dispatch");
   IRBuilder<> B(Entry);
   Value *Fits = Tests.build(B);
+  unsigned TestInstructions = Entry->size();
 
   ValueToValueMapTy VMap;
   Function *Hinted = CloneFunction(&F, VMap); // with a subprogram of its own
@@ -602,6 +712,7 @@ bool dispatchToSaved(Function &F, Function &Saved, const GlobalValue &LimitNow) 
   keepResultDereferenceable(*Hinted);
   if (std::optional<unsigned> SRet = smallStructResult(*Hinted))
     Hinted = returnByValue(*Hinted, *SRet);
+  costsNothingToInline(*Hinted, TestInstructions);
 
   restoreBody(F, Saved);
   SmallVector<Use *, 4> Recursion = callsOfItself(F);
@@ -684,10 +795,12 @@ PreservedAnalyses RestoreUntouchedPass::run(Module &M, ModuleAnalysisManager &) 
       continue;
     }
     if (transformed(*F, LimitNow)) {
-      if (dispatchToSaved(*F, *S, *LimitNow))
+      if (dispatchToSaved(*F, *S, *LimitNow)) {
         ++NumDispatched;
-      else
+      } else {
         S->eraseFromParent();
+        judgeByOriginalNests(*F);
+      }
       continue;
     }
     restoreBody(*F, *S);

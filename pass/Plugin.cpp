@@ -5,6 +5,8 @@
 //   outcore-prepare            the short canonicalisation the analysis expects
 //   outcore-spill-globals      big zero-initialised globals into runtime memory
 //   outcore-inline-accessors   calls to one-block accessors inlined (before prepare)
+//   outcore-inline-loop-callees calls in loops of functions with loops that the
+//                              inliner would inline (-O2's), inlined (after prepare)
 // Pass parameters: outcore<page-size=16;mem-size=8000>,
 // print<outcore-locality><page-size=16>.
 // In clang (-O1 and above) the canonicalisation and the transform run at
@@ -14,6 +16,7 @@
 
 #include "HoistInvariantLoads.h"
 #include "InlineAccessors.h"
+#include "InlineLoopCallees.h"
 #include "Locality.h"
 #include "Originals.h"
 #include "SpillGlobals.h"
@@ -86,6 +89,15 @@ void addCanonicalization(FunctionPassManager &FPM) {
   FPM.addPass(LCSSAPass());
 }
 
+/// Calls in loops the inliner would inline at Level, inlined, the callers
+/// canonicalised again.
+InlineLoopCalleesPass inlineLoopCallees(OptimizationLevel Level) {
+  FunctionPassManager Again;
+  addCanonicalization(Again);
+  return InlineLoopCalleesPass(getInlineParams(Level.getSpeedupLevel(), Level.getSizeLevel()),
+                               std::move(Again));
+}
+
 /// Parses the optional "<params>" after a pass name; reports a bad one as a
 /// single error line and returns false.
 bool parseParams(StringRef Name, StringRef PassName,
@@ -149,6 +161,10 @@ void registerCallbacks(PassBuilder &PB) {
           MPM.addPass(InlineAccessorsPass());
           return true;
         }
+        if (Name == "outcore-inline-loop-callees") {
+          MPM.addPass(inlineLoopCallees(OptimizationLevel::O2));
+          return true;
+        }
         return false;
       });
   PB.registerPipelineStartEPCallback(
@@ -165,6 +181,7 @@ void registerCallbacks(PassBuilder &PB) {
         // pipeline would infer later: a loop that calls a small pure helper
         // (an element formula, a clamp) is then a loop Polly can model.
         MPM.addPass(createModuleToPostOrderCGSCCPassAdaptor(PostOrderFunctionAttrsPass()));
+        MPM.addPass(inlineLoopCallees(Level));
         MPM.addPass(createModuleToFunctionPassAdaptor(OutcorePass()));
         MPM.addPass(RestoreUntouchedPass());
       });

@@ -35,13 +35,13 @@ void markFitTest(BranchInst &Test) {
   Test.setMetadata(FitTestMD, MDNode::get(Test.getContext(), {}));
 }
 
-namespace {
-
 bool isFitTest(const Instruction &I) {
   auto *Br = dyn_cast<BranchInst>(&I);
   return Br && Br->isConditional() && Br->getMetadata(FitTestMD) &&
          !isa<Constant>(Br->getCondition());
 }
+
+namespace {
 
 unsigned instructionCount(const Loop &L) {
   unsigned N = 0;

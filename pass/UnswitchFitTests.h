@@ -33,6 +33,7 @@
 
 namespace llvm {
 class BranchInst;
+class Instruction;
 } // namespace llvm
 
 namespace outcore {
@@ -40,6 +41,9 @@ namespace outcore {
 /// Marks Test, a branch to the original code when the data fits, as a fit
 /// test: the mark survives inlining, and UnswitchFitTestsPass looks for it.
 void markFitTest(llvm::BranchInst &Test);
+
+/// Whether I is a branch markFitTest marked, on a condition not yet folded.
+bool isFitTest(const llvm::Instruction &I);
 
 struct UnswitchFitTestsPass : llvm::PassInfoMixin<UnswitchFitTestsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
