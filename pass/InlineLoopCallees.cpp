@@ -74,7 +74,8 @@ PreservedAnalyses InlineLoopCalleesPass::run(Module &M, ModuleAnalysisManager &M
   };
   SmallVector<CallBase *, 16> Calls;
   for (Function &F : M) {
-    if (F.isDeclaration())
+    // optnone: the bodies SaveOriginals keeps (InlineAccessors.cpp).
+    if (F.isDeclaration() || F.hasOptNone())
       continue;
     LoopInfo *LI = nullptr;
     for (Instruction &I : instructions(F)) {
