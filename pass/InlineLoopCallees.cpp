@@ -8,6 +8,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -62,6 +63,22 @@ void forgetNewNoAliasScopes(Function &F, const SmallPtrSetImpl<Instruction *> &B
     }
 }
 
+/// Whether Call passes the address of one of its caller's local objects (a
+/// solver's `this`), not as the slot of a returned struct: inlined later, the
+/// callee's call of its transformed body (Originals.h) would take that address,
+/// and the object would stay in memory, its fields reloaded in the plain loop
+/// (a grid's bounds no longer constants: 1.08x the plain build's
+/// instructions). Other calls are left to the inliner, which inlines the
+/// callee's plain body: inlined early, a kernel returning a struct ran its
+/// caller's transformed copy of it in core (1.16x).
+bool passesLocalObject(const CallBase &Call) {
+  for (unsigned I = 0; I < Call.arg_size(); ++I)
+    if (Call.getArgOperand(I)->getType()->isPointerTy() && !Call.paramHasAttr(I, Attribute::StructRet) &&
+        isa<AllocaInst>(getUnderlyingObject(Call.getArgOperand(I))))
+      return true;
+  return false;
+}
+
 } // namespace
 
 PreservedAnalyses InlineLoopCalleesPass::run(Module &M, ModuleAnalysisManager &MAM) {
@@ -80,7 +97,7 @@ PreservedAnalyses InlineLoopCalleesPass::run(Module &M, ModuleAnalysisManager &M
     LoopInfo *LI = nullptr;
     for (Instruction &I : instructions(F)) {
       auto *Call = dyn_cast<CallBase>(&I);
-      if (!Call || !isNestCallee(Call->getCalledFunction(), F, FAM))
+      if (!Call || !isNestCallee(Call->getCalledFunction(), F, FAM) || !passesLocalObject(*Call))
         continue;
       LI = LI ? LI : &FAM.getResult<LoopAnalysis>(F);
       if (LI->getLoopFor(Call->getParent()))

@@ -1,32 +1,40 @@
 ; RUN: opt -load-pass-plugin=%outcore -passes='function(outcore-prepare),outcore-inline-loop-callees,function(print<outcore-locality>)' -disable-output %s 2>&1 | FileCheck %s
 ;
-; A smoother with `restrict` parameters, called twice per step of a time loop, is
-; inlined there as clang's inliner would inline it: the time loop and both sweeps
-; are one nest, whose fit test stands for all of them (the smoother alone would be
-; transformed too, and then too costly to inline). The scopes of `restrict` that
-; inlining declares in the loop go with their declarations, which Polly cannot
-; model.
+; A smoother taking the caller's local object (by a `restrict` pointer), called
+; in a time loop, is inlined there as clang's inliner would inline it: the time
+; loop and both sweeps are one nest, whose fit test stands for all of them, and
+; the object never has its address taken by a call of a transformed body. The
+; scopes of `restrict` that inlining declares in the loop go with their
+; declarations, which Polly cannot model.
 ; CHECK:      Outcore locality for function 'relax'
-; CHECK-NEXT: Nest 0 (Polly SCoP), 3 loops, 8 references
+; CHECK-NEXT: Nest 0 (Polly SCoP), 3 loops, 6 references
 ; CHECK-NOT:  Nest 1
 ; CHECK:      Outcore locality for function 'smooth'
 ;
 ; Made with clang -O2 -Xclang -disable-llvm-passes.
 ;
-; static void smooth(long n, double *restrict b, const double *restrict a) {
-;   for (long i = 1; i < n - 1; i++)
-;     b[i] = (a[i - 1] + a[i] + a[i + 1]) / 3.0;
+; struct rod {
+;   long n;
+;   double *u, *v;
+; };
+; 
+; static void smooth(struct rod *restrict r) {
+;   for (long i = 1; i < r->n - 1; i++)
+;     r->v[i] = (r->u[i - 1] + r->u[i] + r->u[i + 1]) / 3.0;
+;   for (long i = 1; i < r->n - 1; i++)
+;     r->u[i] = r->v[i];
 ; }
 ; 
-; void relax(long steps, long n, double *a, double *b) {
-;   for (long t = 0; t < steps; t++) {
-;     smooth(n, b, a);
-;     smooth(n, a, b);
-;   }
+; void relax(long steps, long n, double *u, double *v) {
+;   struct rod r = {n, u, v};
+;   for (long t = 0; t < steps; t++)
+;     smooth(&r);
 ; }
 ;
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
+
+%struct.rod = type { i64, ptr, ptr }
 
 ; Function Attrs: nounwind uwtable
 define dso_local void @relax(i64 noundef %0, i64 noundef %1, ptr noundef %2, ptr noundef %3) #0 {
@@ -34,43 +42,48 @@ define dso_local void @relax(i64 noundef %0, i64 noundef %1, ptr noundef %2, ptr
   %6 = alloca i64, align 8
   %7 = alloca ptr, align 8
   %8 = alloca ptr, align 8
-  %9 = alloca i64, align 8
+  %9 = alloca %struct.rod, align 8
+  %10 = alloca i64, align 8
   store i64 %0, ptr %5, align 8, !tbaa !5
   store i64 %1, ptr %6, align 8, !tbaa !5
   store ptr %2, ptr %7, align 8, !tbaa !9
   store ptr %3, ptr %8, align 8, !tbaa !9
-  call void @llvm.lifetime.start.p0(i64 8, ptr %9) #2
-  store i64 0, ptr %9, align 8, !tbaa !5
-  br label %10
+  call void @llvm.lifetime.start.p0(i64 24, ptr %9) #2
+  %11 = getelementptr inbounds %struct.rod, ptr %9, i32 0, i32 0
+  %12 = load i64, ptr %6, align 8, !tbaa !5
+  store i64 %12, ptr %11, align 8, !tbaa !11
+  %13 = getelementptr inbounds %struct.rod, ptr %9, i32 0, i32 1
+  %14 = load ptr, ptr %7, align 8, !tbaa !9
+  store ptr %14, ptr %13, align 8, !tbaa !13
+  %15 = getelementptr inbounds %struct.rod, ptr %9, i32 0, i32 2
+  %16 = load ptr, ptr %8, align 8, !tbaa !9
+  store ptr %16, ptr %15, align 8, !tbaa !14
+  call void @llvm.lifetime.start.p0(i64 8, ptr %10) #2
+  store i64 0, ptr %10, align 8, !tbaa !5
+  br label %17
 
-10:                                               ; preds = %22, %4
-  %11 = load i64, ptr %9, align 8, !tbaa !5
-  %12 = load i64, ptr %5, align 8, !tbaa !5
-  %13 = icmp slt i64 %11, %12
-  br i1 %13, label %15, label %14
+17:                                               ; preds = %23, %4
+  %18 = load i64, ptr %10, align 8, !tbaa !5
+  %19 = load i64, ptr %5, align 8, !tbaa !5
+  %20 = icmp slt i64 %18, %19
+  br i1 %20, label %22, label %21
 
-14:                                               ; preds = %10
-  call void @llvm.lifetime.end.p0(i64 8, ptr %9) #2
-  br label %25
+21:                                               ; preds = %17
+  call void @llvm.lifetime.end.p0(i64 8, ptr %10) #2
+  br label %26
 
-15:                                               ; preds = %10
-  %16 = load i64, ptr %6, align 8, !tbaa !5
-  %17 = load ptr, ptr %8, align 8, !tbaa !9
-  %18 = load ptr, ptr %7, align 8, !tbaa !9
-  call void @smooth(i64 noundef %16, ptr noundef %17, ptr noundef %18)
-  %19 = load i64, ptr %6, align 8, !tbaa !5
-  %20 = load ptr, ptr %7, align 8, !tbaa !9
-  %21 = load ptr, ptr %8, align 8, !tbaa !9
-  call void @smooth(i64 noundef %19, ptr noundef %20, ptr noundef %21)
-  br label %22
+22:                                               ; preds = %17
+  call void @smooth(ptr noundef %9)
+  br label %23
 
-22:                                               ; preds = %15
-  %23 = load i64, ptr %9, align 8, !tbaa !5
-  %24 = add nsw i64 %23, 1
-  store i64 %24, ptr %9, align 8, !tbaa !5
-  br label %10, !llvm.loop !11
+23:                                               ; preds = %22
+  %24 = load i64, ptr %10, align 8, !tbaa !5
+  %25 = add nsw i64 %24, 1
+  store i64 %25, ptr %10, align 8, !tbaa !5
+  br label %17, !llvm.loop !15
 
-25:                                               ; preds = %14
+26:                                               ; preds = %21
+  call void @llvm.lifetime.end.p0(i64 24, ptr %9) #2
   ret void
 }
 
@@ -78,60 +91,106 @@ define dso_local void @relax(i64 noundef %0, i64 noundef %1, ptr noundef %2, ptr
 declare void @llvm.lifetime.start.p0(i64 immarg, ptr nocapture) #1
 
 ; Function Attrs: nounwind uwtable
-define internal void @smooth(i64 noundef %0, ptr noalias noundef %1, ptr noalias noundef %2) #0 {
+define internal void @smooth(ptr noalias noundef %0) #0 {
+  %2 = alloca ptr, align 8
+  %3 = alloca i64, align 8
   %4 = alloca i64, align 8
-  %5 = alloca ptr, align 8
-  %6 = alloca ptr, align 8
-  %7 = alloca i64, align 8
-  store i64 %0, ptr %4, align 8, !tbaa !5
-  store ptr %1, ptr %5, align 8, !tbaa !9
-  store ptr %2, ptr %6, align 8, !tbaa !9
-  call void @llvm.lifetime.start.p0(i64 8, ptr %7) #2
-  store i64 1, ptr %7, align 8, !tbaa !5
-  br label %8
+  store ptr %0, ptr %2, align 8, !tbaa !9
+  call void @llvm.lifetime.start.p0(i64 8, ptr %3) #2
+  store i64 1, ptr %3, align 8, !tbaa !5
+  br label %5
 
-8:                                                ; preds = %35, %3
-  %9 = load i64, ptr %7, align 8, !tbaa !5
-  %10 = load i64, ptr %4, align 8, !tbaa !5
-  %11 = sub nsw i64 %10, 1
-  %12 = icmp slt i64 %9, %11
-  br i1 %12, label %14, label %13
+5:                                                ; preds = %42, %1
+  %6 = load i64, ptr %3, align 8, !tbaa !5
+  %7 = load ptr, ptr %2, align 8, !tbaa !9
+  %8 = getelementptr inbounds %struct.rod, ptr %7, i32 0, i32 0
+  %9 = load i64, ptr %8, align 8, !tbaa !11
+  %10 = sub nsw i64 %9, 1
+  %11 = icmp slt i64 %6, %10
+  br i1 %11, label %13, label %12
 
-13:                                               ; preds = %8
-  call void @llvm.lifetime.end.p0(i64 8, ptr %7) #2
-  br label %38
+12:                                               ; preds = %5
+  call void @llvm.lifetime.end.p0(i64 8, ptr %3) #2
+  br label %45
 
-14:                                               ; preds = %8
-  %15 = load ptr, ptr %6, align 8, !tbaa !9
-  %16 = load i64, ptr %7, align 8, !tbaa !5
-  %17 = sub nsw i64 %16, 1
-  %18 = getelementptr inbounds double, ptr %15, i64 %17
-  %19 = load double, ptr %18, align 8, !tbaa !13
-  %20 = load ptr, ptr %6, align 8, !tbaa !9
-  %21 = load i64, ptr %7, align 8, !tbaa !5
-  %22 = getelementptr inbounds double, ptr %20, i64 %21
-  %23 = load double, ptr %22, align 8, !tbaa !13
-  %24 = fadd double %19, %23
-  %25 = load ptr, ptr %6, align 8, !tbaa !9
-  %26 = load i64, ptr %7, align 8, !tbaa !5
-  %27 = add nsw i64 %26, 1
-  %28 = getelementptr inbounds double, ptr %25, i64 %27
-  %29 = load double, ptr %28, align 8, !tbaa !13
-  %30 = fadd double %24, %29
-  %31 = fdiv double %30, 3.000000e+00
-  %32 = load ptr, ptr %5, align 8, !tbaa !9
-  %33 = load i64, ptr %7, align 8, !tbaa !5
-  %34 = getelementptr inbounds double, ptr %32, i64 %33
-  store double %31, ptr %34, align 8, !tbaa !13
-  br label %35
+13:                                               ; preds = %5
+  %14 = load ptr, ptr %2, align 8, !tbaa !9
+  %15 = getelementptr inbounds %struct.rod, ptr %14, i32 0, i32 1
+  %16 = load ptr, ptr %15, align 8, !tbaa !13
+  %17 = load i64, ptr %3, align 8, !tbaa !5
+  %18 = sub nsw i64 %17, 1
+  %19 = getelementptr inbounds double, ptr %16, i64 %18
+  %20 = load double, ptr %19, align 8, !tbaa !17
+  %21 = load ptr, ptr %2, align 8, !tbaa !9
+  %22 = getelementptr inbounds %struct.rod, ptr %21, i32 0, i32 1
+  %23 = load ptr, ptr %22, align 8, !tbaa !13
+  %24 = load i64, ptr %3, align 8, !tbaa !5
+  %25 = getelementptr inbounds double, ptr %23, i64 %24
+  %26 = load double, ptr %25, align 8, !tbaa !17
+  %27 = fadd double %20, %26
+  %28 = load ptr, ptr %2, align 8, !tbaa !9
+  %29 = getelementptr inbounds %struct.rod, ptr %28, i32 0, i32 1
+  %30 = load ptr, ptr %29, align 8, !tbaa !13
+  %31 = load i64, ptr %3, align 8, !tbaa !5
+  %32 = add nsw i64 %31, 1
+  %33 = getelementptr inbounds double, ptr %30, i64 %32
+  %34 = load double, ptr %33, align 8, !tbaa !17
+  %35 = fadd double %27, %34
+  %36 = fdiv double %35, 3.000000e+00
+  %37 = load ptr, ptr %2, align 8, !tbaa !9
+  %38 = getelementptr inbounds %struct.rod, ptr %37, i32 0, i32 2
+  %39 = load ptr, ptr %38, align 8, !tbaa !14
+  %40 = load i64, ptr %3, align 8, !tbaa !5
+  %41 = getelementptr inbounds double, ptr %39, i64 %40
+  store double %36, ptr %41, align 8, !tbaa !17
+  br label %42
 
-35:                                               ; preds = %14
-  %36 = load i64, ptr %7, align 8, !tbaa !5
-  %37 = add nsw i64 %36, 1
-  store i64 %37, ptr %7, align 8, !tbaa !5
-  br label %8, !llvm.loop !15
+42:                                               ; preds = %13
+  %43 = load i64, ptr %3, align 8, !tbaa !5
+  %44 = add nsw i64 %43, 1
+  store i64 %44, ptr %3, align 8, !tbaa !5
+  br label %5, !llvm.loop !19
 
-38:                                               ; preds = %13
+45:                                               ; preds = %12
+  call void @llvm.lifetime.start.p0(i64 8, ptr %4) #2
+  store i64 1, ptr %4, align 8, !tbaa !5
+  br label %46
+
+46:                                               ; preds = %66, %45
+  %47 = load i64, ptr %4, align 8, !tbaa !5
+  %48 = load ptr, ptr %2, align 8, !tbaa !9
+  %49 = getelementptr inbounds %struct.rod, ptr %48, i32 0, i32 0
+  %50 = load i64, ptr %49, align 8, !tbaa !11
+  %51 = sub nsw i64 %50, 1
+  %52 = icmp slt i64 %47, %51
+  br i1 %52, label %54, label %53
+
+53:                                               ; preds = %46
+  call void @llvm.lifetime.end.p0(i64 8, ptr %4) #2
+  br label %69
+
+54:                                               ; preds = %46
+  %55 = load ptr, ptr %2, align 8, !tbaa !9
+  %56 = getelementptr inbounds %struct.rod, ptr %55, i32 0, i32 2
+  %57 = load ptr, ptr %56, align 8, !tbaa !14
+  %58 = load i64, ptr %4, align 8, !tbaa !5
+  %59 = getelementptr inbounds double, ptr %57, i64 %58
+  %60 = load double, ptr %59, align 8, !tbaa !17
+  %61 = load ptr, ptr %2, align 8, !tbaa !9
+  %62 = getelementptr inbounds %struct.rod, ptr %61, i32 0, i32 1
+  %63 = load ptr, ptr %62, align 8, !tbaa !13
+  %64 = load i64, ptr %4, align 8, !tbaa !5
+  %65 = getelementptr inbounds double, ptr %63, i64 %64
+  store double %60, ptr %65, align 8, !tbaa !17
+  br label %66
+
+66:                                               ; preds = %54
+  %67 = load i64, ptr %4, align 8, !tbaa !5
+  %68 = add nsw i64 %67, 1
+  store i64 %68, ptr %4, align 8, !tbaa !5
+  br label %46, !llvm.loop !20
+
+69:                                               ; preds = %53
   ret void
 }
 
@@ -156,8 +215,13 @@ attributes #2 = { nounwind }
 !8 = !{!"Simple C/C++ TBAA"}
 !9 = !{!10, !10, i64 0}
 !10 = !{!"any pointer", !7, i64 0}
-!11 = distinct !{!11, !12}
-!12 = !{!"llvm.loop.mustprogress"}
-!13 = !{!14, !14, i64 0}
-!14 = !{!"double", !7, i64 0}
-!15 = distinct !{!15, !12}
+!11 = !{!12, !6, i64 0}
+!12 = !{!"rod", !6, i64 0, !10, i64 8, !10, i64 16}
+!13 = !{!12, !10, i64 8}
+!14 = !{!12, !10, i64 16}
+!15 = distinct !{!15, !16}
+!16 = !{!"llvm.loop.mustprogress"}
+!17 = !{!18, !18, i64 0}
+!18 = !{!"double", !7, i64 0}
+!19 = distinct !{!19, !16}
+!20 = distinct !{!20, !16}

@@ -1,243 +1,329 @@
 ; RUN: opt -load-pass-plugin=%outcore -passes='function(outcore-prepare),outcore-inline-loop-callees' -S %s | FileCheck %s
 ;
-; A function with a loop, called in a loop, that LLVM's inline cost analysis
-; finds too costly for -O2's threshold stays a call: the pass inlines early only
-; what clang's inliner would inline later.
+; A function with a loop, called in a loop with the caller's local object, that
+; LLVM's inline cost analysis finds too costly for -O2's threshold stays a call:
+; the pass inlines early only what clang's inliner would inline later.
 ; CHECK-LABEL: define dso_local void @run(
 ; CHECK:         call void @mix(
 ;
 ; Made with clang -O2 -Xclang -disable-llvm-passes.
 ;
-; void mix(long n, double *a, const double *b) {
-;   for (long i = 0; i < n; i++) {
-;     a[i] = a[i] * 1.5 + b[(i + 1) % n] / (a[i] + 1.25);
-;     a[i] = a[i] * 2.5 + b[(i + 2) % n] / (a[i] + 2.25);
-;     a[i] = a[i] * 3.5 + b[(i + 3) % n] / (a[i] + 3.25);
-;     a[i] = a[i] * 4.5 + b[(i + 4) % n] / (a[i] + 4.25);
-;     a[i] = a[i] * 5.5 + b[(i + 5) % n] / (a[i] + 5.25);
-;     a[i] = a[i] * 6.5 + b[(i + 6) % n] / (a[i] + 6.25);
-;     a[i] = a[i] * 7.5 + b[(i + 7) % n] / (a[i] + 7.25);
-;     a[i] = a[i] * 8.5 + b[(i + 8) % n] / (a[i] + 8.25);
+; struct pair {
+;   long n;
+;   double *a, *b;
+; };
+; 
+; void mix(struct pair *g) {
+;   for (long i = 0; i < g->n; i++) {
+;     g->a[i] = g->a[i] * 1.5 + g->b[(i + 1) % g->n] / (g->a[i] + 1.25);
+;     g->a[i] = g->a[i] * 2.5 + g->b[(i + 2) % g->n] / (g->a[i] + 2.25);
+;     g->a[i] = g->a[i] * 3.5 + g->b[(i + 3) % g->n] / (g->a[i] + 3.25);
+;     g->a[i] = g->a[i] * 4.5 + g->b[(i + 4) % g->n] / (g->a[i] + 4.25);
+;     g->a[i] = g->a[i] * 5.5 + g->b[(i + 5) % g->n] / (g->a[i] + 5.25);
+;     g->a[i] = g->a[i] * 6.5 + g->b[(i + 6) % g->n] / (g->a[i] + 6.25);
+;     g->a[i] = g->a[i] * 7.5 + g->b[(i + 7) % g->n] / (g->a[i] + 7.25);
+;     g->a[i] = g->a[i] * 8.5 + g->b[(i + 8) % g->n] / (g->a[i] + 8.25);
 ;   }
 ; }
 ; 
 ; void run(long steps, long n, double *a, double *b) {
+;   struct pair g = {n, a, b};
 ;   for (long t = 0; t < steps; t++)
-;     mix(n, a, b);
+;     mix(&g);
 ; }
 ;
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
+%struct.pair = type { i64, ptr, ptr }
+
 ; Function Attrs: nounwind uwtable
-define dso_local void @mix(i64 noundef %0, ptr noundef %1, ptr noundef %2) #0 {
-  %4 = alloca i64, align 8
-  %5 = alloca ptr, align 8
-  %6 = alloca ptr, align 8
-  %7 = alloca i64, align 8
-  store i64 %0, ptr %4, align 8, !tbaa !5
-  store ptr %1, ptr %5, align 8, !tbaa !9
-  store ptr %2, ptr %6, align 8, !tbaa !9
-  call void @llvm.lifetime.start.p0(i64 8, ptr %7) #3
-  store i64 0, ptr %7, align 8, !tbaa !5
-  br label %8
+define dso_local void @mix(ptr noundef %0) #0 {
+  %2 = alloca ptr, align 8
+  %3 = alloca i64, align 8
+  store ptr %0, ptr %2, align 8, !tbaa !5
+  call void @llvm.lifetime.start.p0(i64 8, ptr %3) #3
+  store i64 0, ptr %3, align 8, !tbaa !9
+  br label %4
 
-8:                                                ; preds = %182, %3
-  %9 = load i64, ptr %7, align 8, !tbaa !5
-  %10 = load i64, ptr %4, align 8, !tbaa !5
-  %11 = icmp slt i64 %9, %10
-  br i1 %11, label %13, label %12
+4:                                                ; preds = %260, %1
+  %5 = load i64, ptr %3, align 8, !tbaa !9
+  %6 = load ptr, ptr %2, align 8, !tbaa !5
+  %7 = getelementptr inbounds %struct.pair, ptr %6, i32 0, i32 0
+  %8 = load i64, ptr %7, align 8, !tbaa !11
+  %9 = icmp slt i64 %5, %8
+  br i1 %9, label %11, label %10
 
-12:                                               ; preds = %8
-  call void @llvm.lifetime.end.p0(i64 8, ptr %7) #3
-  br label %185
+10:                                               ; preds = %4
+  call void @llvm.lifetime.end.p0(i64 8, ptr %3) #3
+  br label %263
 
-13:                                               ; preds = %8
-  %14 = load ptr, ptr %5, align 8, !tbaa !9
-  %15 = load i64, ptr %7, align 8, !tbaa !5
+11:                                               ; preds = %4
+  %12 = load ptr, ptr %2, align 8, !tbaa !5
+  %13 = getelementptr inbounds %struct.pair, ptr %12, i32 0, i32 1
+  %14 = load ptr, ptr %13, align 8, !tbaa !13
+  %15 = load i64, ptr %3, align 8, !tbaa !9
   %16 = getelementptr inbounds double, ptr %14, i64 %15
-  %17 = load double, ptr %16, align 8, !tbaa !11
-  %18 = load ptr, ptr %6, align 8, !tbaa !9
-  %19 = load i64, ptr %7, align 8, !tbaa !5
-  %20 = add nsw i64 %19, 1
-  %21 = load i64, ptr %4, align 8, !tbaa !5
-  %22 = srem i64 %20, %21
-  %23 = getelementptr inbounds double, ptr %18, i64 %22
-  %24 = load double, ptr %23, align 8, !tbaa !11
-  %25 = load ptr, ptr %5, align 8, !tbaa !9
-  %26 = load i64, ptr %7, align 8, !tbaa !5
-  %27 = getelementptr inbounds double, ptr %25, i64 %26
-  %28 = load double, ptr %27, align 8, !tbaa !11
-  %29 = fadd double %28, 1.250000e+00
-  %30 = fdiv double %24, %29
-  %31 = call double @llvm.fmuladd.f64(double %17, double 1.500000e+00, double %30)
-  %32 = load ptr, ptr %5, align 8, !tbaa !9
-  %33 = load i64, ptr %7, align 8, !tbaa !5
-  %34 = getelementptr inbounds double, ptr %32, i64 %33
-  store double %31, ptr %34, align 8, !tbaa !11
-  %35 = load ptr, ptr %5, align 8, !tbaa !9
-  %36 = load i64, ptr %7, align 8, !tbaa !5
-  %37 = getelementptr inbounds double, ptr %35, i64 %36
-  %38 = load double, ptr %37, align 8, !tbaa !11
-  %39 = load ptr, ptr %6, align 8, !tbaa !9
-  %40 = load i64, ptr %7, align 8, !tbaa !5
-  %41 = add nsw i64 %40, 2
-  %42 = load i64, ptr %4, align 8, !tbaa !5
-  %43 = srem i64 %41, %42
-  %44 = getelementptr inbounds double, ptr %39, i64 %43
-  %45 = load double, ptr %44, align 8, !tbaa !11
-  %46 = load ptr, ptr %5, align 8, !tbaa !9
-  %47 = load i64, ptr %7, align 8, !tbaa !5
-  %48 = getelementptr inbounds double, ptr %46, i64 %47
-  %49 = load double, ptr %48, align 8, !tbaa !11
-  %50 = fadd double %49, 2.250000e+00
-  %51 = fdiv double %45, %50
-  %52 = call double @llvm.fmuladd.f64(double %38, double 2.500000e+00, double %51)
-  %53 = load ptr, ptr %5, align 8, !tbaa !9
-  %54 = load i64, ptr %7, align 8, !tbaa !5
-  %55 = getelementptr inbounds double, ptr %53, i64 %54
-  store double %52, ptr %55, align 8, !tbaa !11
-  %56 = load ptr, ptr %5, align 8, !tbaa !9
-  %57 = load i64, ptr %7, align 8, !tbaa !5
-  %58 = getelementptr inbounds double, ptr %56, i64 %57
-  %59 = load double, ptr %58, align 8, !tbaa !11
-  %60 = load ptr, ptr %6, align 8, !tbaa !9
-  %61 = load i64, ptr %7, align 8, !tbaa !5
-  %62 = add nsw i64 %61, 3
-  %63 = load i64, ptr %4, align 8, !tbaa !5
-  %64 = srem i64 %62, %63
-  %65 = getelementptr inbounds double, ptr %60, i64 %64
-  %66 = load double, ptr %65, align 8, !tbaa !11
-  %67 = load ptr, ptr %5, align 8, !tbaa !9
-  %68 = load i64, ptr %7, align 8, !tbaa !5
-  %69 = getelementptr inbounds double, ptr %67, i64 %68
-  %70 = load double, ptr %69, align 8, !tbaa !11
-  %71 = fadd double %70, 3.250000e+00
-  %72 = fdiv double %66, %71
-  %73 = call double @llvm.fmuladd.f64(double %59, double 3.500000e+00, double %72)
-  %74 = load ptr, ptr %5, align 8, !tbaa !9
-  %75 = load i64, ptr %7, align 8, !tbaa !5
-  %76 = getelementptr inbounds double, ptr %74, i64 %75
-  store double %73, ptr %76, align 8, !tbaa !11
-  %77 = load ptr, ptr %5, align 8, !tbaa !9
-  %78 = load i64, ptr %7, align 8, !tbaa !5
-  %79 = getelementptr inbounds double, ptr %77, i64 %78
-  %80 = load double, ptr %79, align 8, !tbaa !11
-  %81 = load ptr, ptr %6, align 8, !tbaa !9
-  %82 = load i64, ptr %7, align 8, !tbaa !5
-  %83 = add nsw i64 %82, 4
-  %84 = load i64, ptr %4, align 8, !tbaa !5
-  %85 = srem i64 %83, %84
-  %86 = getelementptr inbounds double, ptr %81, i64 %85
-  %87 = load double, ptr %86, align 8, !tbaa !11
-  %88 = load ptr, ptr %5, align 8, !tbaa !9
-  %89 = load i64, ptr %7, align 8, !tbaa !5
-  %90 = getelementptr inbounds double, ptr %88, i64 %89
-  %91 = load double, ptr %90, align 8, !tbaa !11
-  %92 = fadd double %91, 4.250000e+00
-  %93 = fdiv double %87, %92
-  %94 = call double @llvm.fmuladd.f64(double %80, double 4.500000e+00, double %93)
-  %95 = load ptr, ptr %5, align 8, !tbaa !9
-  %96 = load i64, ptr %7, align 8, !tbaa !5
-  %97 = getelementptr inbounds double, ptr %95, i64 %96
-  store double %94, ptr %97, align 8, !tbaa !11
-  %98 = load ptr, ptr %5, align 8, !tbaa !9
-  %99 = load i64, ptr %7, align 8, !tbaa !5
-  %100 = getelementptr inbounds double, ptr %98, i64 %99
-  %101 = load double, ptr %100, align 8, !tbaa !11
-  %102 = load ptr, ptr %6, align 8, !tbaa !9
-  %103 = load i64, ptr %7, align 8, !tbaa !5
-  %104 = add nsw i64 %103, 5
-  %105 = load i64, ptr %4, align 8, !tbaa !5
-  %106 = srem i64 %104, %105
-  %107 = getelementptr inbounds double, ptr %102, i64 %106
-  %108 = load double, ptr %107, align 8, !tbaa !11
-  %109 = load ptr, ptr %5, align 8, !tbaa !9
-  %110 = load i64, ptr %7, align 8, !tbaa !5
-  %111 = getelementptr inbounds double, ptr %109, i64 %110
-  %112 = load double, ptr %111, align 8, !tbaa !11
-  %113 = fadd double %112, 5.250000e+00
-  %114 = fdiv double %108, %113
-  %115 = call double @llvm.fmuladd.f64(double %101, double 5.500000e+00, double %114)
-  %116 = load ptr, ptr %5, align 8, !tbaa !9
-  %117 = load i64, ptr %7, align 8, !tbaa !5
-  %118 = getelementptr inbounds double, ptr %116, i64 %117
-  store double %115, ptr %118, align 8, !tbaa !11
-  %119 = load ptr, ptr %5, align 8, !tbaa !9
-  %120 = load i64, ptr %7, align 8, !tbaa !5
-  %121 = getelementptr inbounds double, ptr %119, i64 %120
-  %122 = load double, ptr %121, align 8, !tbaa !11
-  %123 = load ptr, ptr %6, align 8, !tbaa !9
-  %124 = load i64, ptr %7, align 8, !tbaa !5
-  %125 = add nsw i64 %124, 6
-  %126 = load i64, ptr %4, align 8, !tbaa !5
-  %127 = srem i64 %125, %126
-  %128 = getelementptr inbounds double, ptr %123, i64 %127
-  %129 = load double, ptr %128, align 8, !tbaa !11
-  %130 = load ptr, ptr %5, align 8, !tbaa !9
-  %131 = load i64, ptr %7, align 8, !tbaa !5
-  %132 = getelementptr inbounds double, ptr %130, i64 %131
-  %133 = load double, ptr %132, align 8, !tbaa !11
-  %134 = fadd double %133, 6.250000e+00
-  %135 = fdiv double %129, %134
-  %136 = call double @llvm.fmuladd.f64(double %122, double 6.500000e+00, double %135)
-  %137 = load ptr, ptr %5, align 8, !tbaa !9
-  %138 = load i64, ptr %7, align 8, !tbaa !5
-  %139 = getelementptr inbounds double, ptr %137, i64 %138
-  store double %136, ptr %139, align 8, !tbaa !11
-  %140 = load ptr, ptr %5, align 8, !tbaa !9
-  %141 = load i64, ptr %7, align 8, !tbaa !5
-  %142 = getelementptr inbounds double, ptr %140, i64 %141
-  %143 = load double, ptr %142, align 8, !tbaa !11
-  %144 = load ptr, ptr %6, align 8, !tbaa !9
-  %145 = load i64, ptr %7, align 8, !tbaa !5
-  %146 = add nsw i64 %145, 7
-  %147 = load i64, ptr %4, align 8, !tbaa !5
-  %148 = srem i64 %146, %147
-  %149 = getelementptr inbounds double, ptr %144, i64 %148
-  %150 = load double, ptr %149, align 8, !tbaa !11
-  %151 = load ptr, ptr %5, align 8, !tbaa !9
-  %152 = load i64, ptr %7, align 8, !tbaa !5
-  %153 = getelementptr inbounds double, ptr %151, i64 %152
-  %154 = load double, ptr %153, align 8, !tbaa !11
-  %155 = fadd double %154, 7.250000e+00
-  %156 = fdiv double %150, %155
-  %157 = call double @llvm.fmuladd.f64(double %143, double 7.500000e+00, double %156)
-  %158 = load ptr, ptr %5, align 8, !tbaa !9
-  %159 = load i64, ptr %7, align 8, !tbaa !5
-  %160 = getelementptr inbounds double, ptr %158, i64 %159
-  store double %157, ptr %160, align 8, !tbaa !11
-  %161 = load ptr, ptr %5, align 8, !tbaa !9
-  %162 = load i64, ptr %7, align 8, !tbaa !5
-  %163 = getelementptr inbounds double, ptr %161, i64 %162
-  %164 = load double, ptr %163, align 8, !tbaa !11
-  %165 = load ptr, ptr %6, align 8, !tbaa !9
-  %166 = load i64, ptr %7, align 8, !tbaa !5
-  %167 = add nsw i64 %166, 8
-  %168 = load i64, ptr %4, align 8, !tbaa !5
-  %169 = srem i64 %167, %168
-  %170 = getelementptr inbounds double, ptr %165, i64 %169
-  %171 = load double, ptr %170, align 8, !tbaa !11
-  %172 = load ptr, ptr %5, align 8, !tbaa !9
-  %173 = load i64, ptr %7, align 8, !tbaa !5
-  %174 = getelementptr inbounds double, ptr %172, i64 %173
-  %175 = load double, ptr %174, align 8, !tbaa !11
-  %176 = fadd double %175, 8.250000e+00
-  %177 = fdiv double %171, %176
-  %178 = call double @llvm.fmuladd.f64(double %164, double 8.500000e+00, double %177)
-  %179 = load ptr, ptr %5, align 8, !tbaa !9
-  %180 = load i64, ptr %7, align 8, !tbaa !5
-  %181 = getelementptr inbounds double, ptr %179, i64 %180
-  store double %178, ptr %181, align 8, !tbaa !11
-  br label %182
+  %17 = load double, ptr %16, align 8, !tbaa !14
+  %18 = load ptr, ptr %2, align 8, !tbaa !5
+  %19 = getelementptr inbounds %struct.pair, ptr %18, i32 0, i32 2
+  %20 = load ptr, ptr %19, align 8, !tbaa !16
+  %21 = load i64, ptr %3, align 8, !tbaa !9
+  %22 = add nsw i64 %21, 1
+  %23 = load ptr, ptr %2, align 8, !tbaa !5
+  %24 = getelementptr inbounds %struct.pair, ptr %23, i32 0, i32 0
+  %25 = load i64, ptr %24, align 8, !tbaa !11
+  %26 = srem i64 %22, %25
+  %27 = getelementptr inbounds double, ptr %20, i64 %26
+  %28 = load double, ptr %27, align 8, !tbaa !14
+  %29 = load ptr, ptr %2, align 8, !tbaa !5
+  %30 = getelementptr inbounds %struct.pair, ptr %29, i32 0, i32 1
+  %31 = load ptr, ptr %30, align 8, !tbaa !13
+  %32 = load i64, ptr %3, align 8, !tbaa !9
+  %33 = getelementptr inbounds double, ptr %31, i64 %32
+  %34 = load double, ptr %33, align 8, !tbaa !14
+  %35 = fadd double %34, 1.250000e+00
+  %36 = fdiv double %28, %35
+  %37 = call double @llvm.fmuladd.f64(double %17, double 1.500000e+00, double %36)
+  %38 = load ptr, ptr %2, align 8, !tbaa !5
+  %39 = getelementptr inbounds %struct.pair, ptr %38, i32 0, i32 1
+  %40 = load ptr, ptr %39, align 8, !tbaa !13
+  %41 = load i64, ptr %3, align 8, !tbaa !9
+  %42 = getelementptr inbounds double, ptr %40, i64 %41
+  store double %37, ptr %42, align 8, !tbaa !14
+  %43 = load ptr, ptr %2, align 8, !tbaa !5
+  %44 = getelementptr inbounds %struct.pair, ptr %43, i32 0, i32 1
+  %45 = load ptr, ptr %44, align 8, !tbaa !13
+  %46 = load i64, ptr %3, align 8, !tbaa !9
+  %47 = getelementptr inbounds double, ptr %45, i64 %46
+  %48 = load double, ptr %47, align 8, !tbaa !14
+  %49 = load ptr, ptr %2, align 8, !tbaa !5
+  %50 = getelementptr inbounds %struct.pair, ptr %49, i32 0, i32 2
+  %51 = load ptr, ptr %50, align 8, !tbaa !16
+  %52 = load i64, ptr %3, align 8, !tbaa !9
+  %53 = add nsw i64 %52, 2
+  %54 = load ptr, ptr %2, align 8, !tbaa !5
+  %55 = getelementptr inbounds %struct.pair, ptr %54, i32 0, i32 0
+  %56 = load i64, ptr %55, align 8, !tbaa !11
+  %57 = srem i64 %53, %56
+  %58 = getelementptr inbounds double, ptr %51, i64 %57
+  %59 = load double, ptr %58, align 8, !tbaa !14
+  %60 = load ptr, ptr %2, align 8, !tbaa !5
+  %61 = getelementptr inbounds %struct.pair, ptr %60, i32 0, i32 1
+  %62 = load ptr, ptr %61, align 8, !tbaa !13
+  %63 = load i64, ptr %3, align 8, !tbaa !9
+  %64 = getelementptr inbounds double, ptr %62, i64 %63
+  %65 = load double, ptr %64, align 8, !tbaa !14
+  %66 = fadd double %65, 2.250000e+00
+  %67 = fdiv double %59, %66
+  %68 = call double @llvm.fmuladd.f64(double %48, double 2.500000e+00, double %67)
+  %69 = load ptr, ptr %2, align 8, !tbaa !5
+  %70 = getelementptr inbounds %struct.pair, ptr %69, i32 0, i32 1
+  %71 = load ptr, ptr %70, align 8, !tbaa !13
+  %72 = load i64, ptr %3, align 8, !tbaa !9
+  %73 = getelementptr inbounds double, ptr %71, i64 %72
+  store double %68, ptr %73, align 8, !tbaa !14
+  %74 = load ptr, ptr %2, align 8, !tbaa !5
+  %75 = getelementptr inbounds %struct.pair, ptr %74, i32 0, i32 1
+  %76 = load ptr, ptr %75, align 8, !tbaa !13
+  %77 = load i64, ptr %3, align 8, !tbaa !9
+  %78 = getelementptr inbounds double, ptr %76, i64 %77
+  %79 = load double, ptr %78, align 8, !tbaa !14
+  %80 = load ptr, ptr %2, align 8, !tbaa !5
+  %81 = getelementptr inbounds %struct.pair, ptr %80, i32 0, i32 2
+  %82 = load ptr, ptr %81, align 8, !tbaa !16
+  %83 = load i64, ptr %3, align 8, !tbaa !9
+  %84 = add nsw i64 %83, 3
+  %85 = load ptr, ptr %2, align 8, !tbaa !5
+  %86 = getelementptr inbounds %struct.pair, ptr %85, i32 0, i32 0
+  %87 = load i64, ptr %86, align 8, !tbaa !11
+  %88 = srem i64 %84, %87
+  %89 = getelementptr inbounds double, ptr %82, i64 %88
+  %90 = load double, ptr %89, align 8, !tbaa !14
+  %91 = load ptr, ptr %2, align 8, !tbaa !5
+  %92 = getelementptr inbounds %struct.pair, ptr %91, i32 0, i32 1
+  %93 = load ptr, ptr %92, align 8, !tbaa !13
+  %94 = load i64, ptr %3, align 8, !tbaa !9
+  %95 = getelementptr inbounds double, ptr %93, i64 %94
+  %96 = load double, ptr %95, align 8, !tbaa !14
+  %97 = fadd double %96, 3.250000e+00
+  %98 = fdiv double %90, %97
+  %99 = call double @llvm.fmuladd.f64(double %79, double 3.500000e+00, double %98)
+  %100 = load ptr, ptr %2, align 8, !tbaa !5
+  %101 = getelementptr inbounds %struct.pair, ptr %100, i32 0, i32 1
+  %102 = load ptr, ptr %101, align 8, !tbaa !13
+  %103 = load i64, ptr %3, align 8, !tbaa !9
+  %104 = getelementptr inbounds double, ptr %102, i64 %103
+  store double %99, ptr %104, align 8, !tbaa !14
+  %105 = load ptr, ptr %2, align 8, !tbaa !5
+  %106 = getelementptr inbounds %struct.pair, ptr %105, i32 0, i32 1
+  %107 = load ptr, ptr %106, align 8, !tbaa !13
+  %108 = load i64, ptr %3, align 8, !tbaa !9
+  %109 = getelementptr inbounds double, ptr %107, i64 %108
+  %110 = load double, ptr %109, align 8, !tbaa !14
+  %111 = load ptr, ptr %2, align 8, !tbaa !5
+  %112 = getelementptr inbounds %struct.pair, ptr %111, i32 0, i32 2
+  %113 = load ptr, ptr %112, align 8, !tbaa !16
+  %114 = load i64, ptr %3, align 8, !tbaa !9
+  %115 = add nsw i64 %114, 4
+  %116 = load ptr, ptr %2, align 8, !tbaa !5
+  %117 = getelementptr inbounds %struct.pair, ptr %116, i32 0, i32 0
+  %118 = load i64, ptr %117, align 8, !tbaa !11
+  %119 = srem i64 %115, %118
+  %120 = getelementptr inbounds double, ptr %113, i64 %119
+  %121 = load double, ptr %120, align 8, !tbaa !14
+  %122 = load ptr, ptr %2, align 8, !tbaa !5
+  %123 = getelementptr inbounds %struct.pair, ptr %122, i32 0, i32 1
+  %124 = load ptr, ptr %123, align 8, !tbaa !13
+  %125 = load i64, ptr %3, align 8, !tbaa !9
+  %126 = getelementptr inbounds double, ptr %124, i64 %125
+  %127 = load double, ptr %126, align 8, !tbaa !14
+  %128 = fadd double %127, 4.250000e+00
+  %129 = fdiv double %121, %128
+  %130 = call double @llvm.fmuladd.f64(double %110, double 4.500000e+00, double %129)
+  %131 = load ptr, ptr %2, align 8, !tbaa !5
+  %132 = getelementptr inbounds %struct.pair, ptr %131, i32 0, i32 1
+  %133 = load ptr, ptr %132, align 8, !tbaa !13
+  %134 = load i64, ptr %3, align 8, !tbaa !9
+  %135 = getelementptr inbounds double, ptr %133, i64 %134
+  store double %130, ptr %135, align 8, !tbaa !14
+  %136 = load ptr, ptr %2, align 8, !tbaa !5
+  %137 = getelementptr inbounds %struct.pair, ptr %136, i32 0, i32 1
+  %138 = load ptr, ptr %137, align 8, !tbaa !13
+  %139 = load i64, ptr %3, align 8, !tbaa !9
+  %140 = getelementptr inbounds double, ptr %138, i64 %139
+  %141 = load double, ptr %140, align 8, !tbaa !14
+  %142 = load ptr, ptr %2, align 8, !tbaa !5
+  %143 = getelementptr inbounds %struct.pair, ptr %142, i32 0, i32 2
+  %144 = load ptr, ptr %143, align 8, !tbaa !16
+  %145 = load i64, ptr %3, align 8, !tbaa !9
+  %146 = add nsw i64 %145, 5
+  %147 = load ptr, ptr %2, align 8, !tbaa !5
+  %148 = getelementptr inbounds %struct.pair, ptr %147, i32 0, i32 0
+  %149 = load i64, ptr %148, align 8, !tbaa !11
+  %150 = srem i64 %146, %149
+  %151 = getelementptr inbounds double, ptr %144, i64 %150
+  %152 = load double, ptr %151, align 8, !tbaa !14
+  %153 = load ptr, ptr %2, align 8, !tbaa !5
+  %154 = getelementptr inbounds %struct.pair, ptr %153, i32 0, i32 1
+  %155 = load ptr, ptr %154, align 8, !tbaa !13
+  %156 = load i64, ptr %3, align 8, !tbaa !9
+  %157 = getelementptr inbounds double, ptr %155, i64 %156
+  %158 = load double, ptr %157, align 8, !tbaa !14
+  %159 = fadd double %158, 5.250000e+00
+  %160 = fdiv double %152, %159
+  %161 = call double @llvm.fmuladd.f64(double %141, double 5.500000e+00, double %160)
+  %162 = load ptr, ptr %2, align 8, !tbaa !5
+  %163 = getelementptr inbounds %struct.pair, ptr %162, i32 0, i32 1
+  %164 = load ptr, ptr %163, align 8, !tbaa !13
+  %165 = load i64, ptr %3, align 8, !tbaa !9
+  %166 = getelementptr inbounds double, ptr %164, i64 %165
+  store double %161, ptr %166, align 8, !tbaa !14
+  %167 = load ptr, ptr %2, align 8, !tbaa !5
+  %168 = getelementptr inbounds %struct.pair, ptr %167, i32 0, i32 1
+  %169 = load ptr, ptr %168, align 8, !tbaa !13
+  %170 = load i64, ptr %3, align 8, !tbaa !9
+  %171 = getelementptr inbounds double, ptr %169, i64 %170
+  %172 = load double, ptr %171, align 8, !tbaa !14
+  %173 = load ptr, ptr %2, align 8, !tbaa !5
+  %174 = getelementptr inbounds %struct.pair, ptr %173, i32 0, i32 2
+  %175 = load ptr, ptr %174, align 8, !tbaa !16
+  %176 = load i64, ptr %3, align 8, !tbaa !9
+  %177 = add nsw i64 %176, 6
+  %178 = load ptr, ptr %2, align 8, !tbaa !5
+  %179 = getelementptr inbounds %struct.pair, ptr %178, i32 0, i32 0
+  %180 = load i64, ptr %179, align 8, !tbaa !11
+  %181 = srem i64 %177, %180
+  %182 = getelementptr inbounds double, ptr %175, i64 %181
+  %183 = load double, ptr %182, align 8, !tbaa !14
+  %184 = load ptr, ptr %2, align 8, !tbaa !5
+  %185 = getelementptr inbounds %struct.pair, ptr %184, i32 0, i32 1
+  %186 = load ptr, ptr %185, align 8, !tbaa !13
+  %187 = load i64, ptr %3, align 8, !tbaa !9
+  %188 = getelementptr inbounds double, ptr %186, i64 %187
+  %189 = load double, ptr %188, align 8, !tbaa !14
+  %190 = fadd double %189, 6.250000e+00
+  %191 = fdiv double %183, %190
+  %192 = call double @llvm.fmuladd.f64(double %172, double 6.500000e+00, double %191)
+  %193 = load ptr, ptr %2, align 8, !tbaa !5
+  %194 = getelementptr inbounds %struct.pair, ptr %193, i32 0, i32 1
+  %195 = load ptr, ptr %194, align 8, !tbaa !13
+  %196 = load i64, ptr %3, align 8, !tbaa !9
+  %197 = getelementptr inbounds double, ptr %195, i64 %196
+  store double %192, ptr %197, align 8, !tbaa !14
+  %198 = load ptr, ptr %2, align 8, !tbaa !5
+  %199 = getelementptr inbounds %struct.pair, ptr %198, i32 0, i32 1
+  %200 = load ptr, ptr %199, align 8, !tbaa !13
+  %201 = load i64, ptr %3, align 8, !tbaa !9
+  %202 = getelementptr inbounds double, ptr %200, i64 %201
+  %203 = load double, ptr %202, align 8, !tbaa !14
+  %204 = load ptr, ptr %2, align 8, !tbaa !5
+  %205 = getelementptr inbounds %struct.pair, ptr %204, i32 0, i32 2
+  %206 = load ptr, ptr %205, align 8, !tbaa !16
+  %207 = load i64, ptr %3, align 8, !tbaa !9
+  %208 = add nsw i64 %207, 7
+  %209 = load ptr, ptr %2, align 8, !tbaa !5
+  %210 = getelementptr inbounds %struct.pair, ptr %209, i32 0, i32 0
+  %211 = load i64, ptr %210, align 8, !tbaa !11
+  %212 = srem i64 %208, %211
+  %213 = getelementptr inbounds double, ptr %206, i64 %212
+  %214 = load double, ptr %213, align 8, !tbaa !14
+  %215 = load ptr, ptr %2, align 8, !tbaa !5
+  %216 = getelementptr inbounds %struct.pair, ptr %215, i32 0, i32 1
+  %217 = load ptr, ptr %216, align 8, !tbaa !13
+  %218 = load i64, ptr %3, align 8, !tbaa !9
+  %219 = getelementptr inbounds double, ptr %217, i64 %218
+  %220 = load double, ptr %219, align 8, !tbaa !14
+  %221 = fadd double %220, 7.250000e+00
+  %222 = fdiv double %214, %221
+  %223 = call double @llvm.fmuladd.f64(double %203, double 7.500000e+00, double %222)
+  %224 = load ptr, ptr %2, align 8, !tbaa !5
+  %225 = getelementptr inbounds %struct.pair, ptr %224, i32 0, i32 1
+  %226 = load ptr, ptr %225, align 8, !tbaa !13
+  %227 = load i64, ptr %3, align 8, !tbaa !9
+  %228 = getelementptr inbounds double, ptr %226, i64 %227
+  store double %223, ptr %228, align 8, !tbaa !14
+  %229 = load ptr, ptr %2, align 8, !tbaa !5
+  %230 = getelementptr inbounds %struct.pair, ptr %229, i32 0, i32 1
+  %231 = load ptr, ptr %230, align 8, !tbaa !13
+  %232 = load i64, ptr %3, align 8, !tbaa !9
+  %233 = getelementptr inbounds double, ptr %231, i64 %232
+  %234 = load double, ptr %233, align 8, !tbaa !14
+  %235 = load ptr, ptr %2, align 8, !tbaa !5
+  %236 = getelementptr inbounds %struct.pair, ptr %235, i32 0, i32 2
+  %237 = load ptr, ptr %236, align 8, !tbaa !16
+  %238 = load i64, ptr %3, align 8, !tbaa !9
+  %239 = add nsw i64 %238, 8
+  %240 = load ptr, ptr %2, align 8, !tbaa !5
+  %241 = getelementptr inbounds %struct.pair, ptr %240, i32 0, i32 0
+  %242 = load i64, ptr %241, align 8, !tbaa !11
+  %243 = srem i64 %239, %242
+  %244 = getelementptr inbounds double, ptr %237, i64 %243
+  %245 = load double, ptr %244, align 8, !tbaa !14
+  %246 = load ptr, ptr %2, align 8, !tbaa !5
+  %247 = getelementptr inbounds %struct.pair, ptr %246, i32 0, i32 1
+  %248 = load ptr, ptr %247, align 8, !tbaa !13
+  %249 = load i64, ptr %3, align 8, !tbaa !9
+  %250 = getelementptr inbounds double, ptr %248, i64 %249
+  %251 = load double, ptr %250, align 8, !tbaa !14
+  %252 = fadd double %251, 8.250000e+00
+  %253 = fdiv double %245, %252
+  %254 = call double @llvm.fmuladd.f64(double %234, double 8.500000e+00, double %253)
+  %255 = load ptr, ptr %2, align 8, !tbaa !5
+  %256 = getelementptr inbounds %struct.pair, ptr %255, i32 0, i32 1
+  %257 = load ptr, ptr %256, align 8, !tbaa !13
+  %258 = load i64, ptr %3, align 8, !tbaa !9
+  %259 = getelementptr inbounds double, ptr %257, i64 %258
+  store double %254, ptr %259, align 8, !tbaa !14
+  br label %260
 
-182:                                              ; preds = %13
-  %183 = load i64, ptr %7, align 8, !tbaa !5
-  %184 = add nsw i64 %183, 1
-  store i64 %184, ptr %7, align 8, !tbaa !5
-  br label %8, !llvm.loop !13
+260:                                              ; preds = %11
+  %261 = load i64, ptr %3, align 8, !tbaa !9
+  %262 = add nsw i64 %261, 1
+  store i64 %262, ptr %3, align 8, !tbaa !9
+  br label %4, !llvm.loop !17
 
-185:                                              ; preds = %12
+263:                                              ; preds = %10
   ret void
 }
 
@@ -256,39 +342,48 @@ define dso_local void @run(i64 noundef %0, i64 noundef %1, ptr noundef %2, ptr n
   %6 = alloca i64, align 8
   %7 = alloca ptr, align 8
   %8 = alloca ptr, align 8
-  %9 = alloca i64, align 8
-  store i64 %0, ptr %5, align 8, !tbaa !5
-  store i64 %1, ptr %6, align 8, !tbaa !5
-  store ptr %2, ptr %7, align 8, !tbaa !9
-  store ptr %3, ptr %8, align 8, !tbaa !9
-  call void @llvm.lifetime.start.p0(i64 8, ptr %9) #3
-  store i64 0, ptr %9, align 8, !tbaa !5
-  br label %10
+  %9 = alloca %struct.pair, align 8
+  %10 = alloca i64, align 8
+  store i64 %0, ptr %5, align 8, !tbaa !9
+  store i64 %1, ptr %6, align 8, !tbaa !9
+  store ptr %2, ptr %7, align 8, !tbaa !5
+  store ptr %3, ptr %8, align 8, !tbaa !5
+  call void @llvm.lifetime.start.p0(i64 24, ptr %9) #3
+  %11 = getelementptr inbounds %struct.pair, ptr %9, i32 0, i32 0
+  %12 = load i64, ptr %6, align 8, !tbaa !9
+  store i64 %12, ptr %11, align 8, !tbaa !11
+  %13 = getelementptr inbounds %struct.pair, ptr %9, i32 0, i32 1
+  %14 = load ptr, ptr %7, align 8, !tbaa !5
+  store ptr %14, ptr %13, align 8, !tbaa !13
+  %15 = getelementptr inbounds %struct.pair, ptr %9, i32 0, i32 2
+  %16 = load ptr, ptr %8, align 8, !tbaa !5
+  store ptr %16, ptr %15, align 8, !tbaa !16
+  call void @llvm.lifetime.start.p0(i64 8, ptr %10) #3
+  store i64 0, ptr %10, align 8, !tbaa !9
+  br label %17
 
-10:                                               ; preds = %19, %4
-  %11 = load i64, ptr %9, align 8, !tbaa !5
-  %12 = load i64, ptr %5, align 8, !tbaa !5
-  %13 = icmp slt i64 %11, %12
-  br i1 %13, label %15, label %14
+17:                                               ; preds = %23, %4
+  %18 = load i64, ptr %10, align 8, !tbaa !9
+  %19 = load i64, ptr %5, align 8, !tbaa !9
+  %20 = icmp slt i64 %18, %19
+  br i1 %20, label %22, label %21
 
-14:                                               ; preds = %10
-  call void @llvm.lifetime.end.p0(i64 8, ptr %9) #3
-  br label %22
+21:                                               ; preds = %17
+  call void @llvm.lifetime.end.p0(i64 8, ptr %10) #3
+  br label %26
 
-15:                                               ; preds = %10
-  %16 = load i64, ptr %6, align 8, !tbaa !5
-  %17 = load ptr, ptr %7, align 8, !tbaa !9
-  %18 = load ptr, ptr %8, align 8, !tbaa !9
-  call void @mix(i64 noundef %16, ptr noundef %17, ptr noundef %18)
-  br label %19
+22:                                               ; preds = %17
+  call void @mix(ptr noundef %9)
+  br label %23
 
-19:                                               ; preds = %15
-  %20 = load i64, ptr %9, align 8, !tbaa !5
-  %21 = add nsw i64 %20, 1
-  store i64 %21, ptr %9, align 8, !tbaa !5
-  br label %10, !llvm.loop !15
+23:                                               ; preds = %22
+  %24 = load i64, ptr %10, align 8, !tbaa !9
+  %25 = add nsw i64 %24, 1
+  store i64 %25, ptr %10, align 8, !tbaa !9
+  br label %17, !llvm.loop !19
 
-22:                                               ; preds = %14
+26:                                               ; preds = %21
+  call void @llvm.lifetime.end.p0(i64 24, ptr %9) #3
   ret void
 }
 
@@ -306,13 +401,17 @@ attributes #3 = { nounwind }
 !3 = !{i32 7, !"uwtable", i32 2}
 !4 = !{!"Debian clang version 19.1.7 (3~deb12u1)"}
 !5 = !{!6, !6, i64 0}
-!6 = !{!"long", !7, i64 0}
+!6 = !{!"any pointer", !7, i64 0}
 !7 = !{!"omnipotent char", !8, i64 0}
 !8 = !{!"Simple C/C++ TBAA"}
 !9 = !{!10, !10, i64 0}
-!10 = !{!"any pointer", !7, i64 0}
-!11 = !{!12, !12, i64 0}
-!12 = !{!"double", !7, i64 0}
-!13 = distinct !{!13, !14}
-!14 = !{!"llvm.loop.mustprogress"}
-!15 = distinct !{!15, !14}
+!10 = !{!"long", !7, i64 0}
+!11 = !{!12, !10, i64 0}
+!12 = !{!"pair", !10, i64 0, !6, i64 8, !6, i64 16}
+!13 = !{!12, !6, i64 8}
+!14 = !{!15, !15, i64 0}
+!15 = !{!"double", !7, i64 0}
+!16 = !{!12, !6, i64 16}
+!17 = distinct !{!17, !18}
+!18 = !{!"llvm.loop.mustprogress"}
+!19 = distinct !{!19, !18}
