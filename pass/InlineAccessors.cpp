@@ -119,10 +119,7 @@ unsigned inlineAccessorCalls(Module &M, FunctionAnalysisManager &FAM) {
   DenseMap<Function *, CalleeKind> Kinds;
   SmallVector<CallBase *, 32> Calls;
   for (Function &F : M) {
-    // optnone: the bodies SaveOriginals keeps (Originals.h), which must stay
-    // as clang made them: a leaf helper inlined into a saved main came back as
-    // main's "plain" body, compiled unlike the plain build's (1.48x).
-    if (F.isDeclaration() || F.hasOptNone())
+    if (!mayInlineEarlyInto(F))
       continue;
     LoopInfo *LI = nullptr;
     for (Instruction &I : instructions(F)) {
@@ -155,6 +152,8 @@ unsigned inlineAccessorCalls(Module &M, FunctionAnalysisManager &FAM) {
 }
 
 } // namespace
+
+bool mayInlineEarlyInto(const Function &F) { return !F.isDeclaration() && !F.hasOptNone(); }
 
 PreservedAnalyses InlineAccessorsPass::run(Module &M, ModuleAnalysisManager &MAM) {
   FunctionAnalysisManager &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();

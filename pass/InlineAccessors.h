@@ -21,6 +21,13 @@
 
 namespace outcore {
 
+/// Whether the early inliners (this pass, InlineLoopCalleesPass) may inline
+/// calls into F: a definition, not optnone. The bodies SaveOriginals keeps
+/// (Originals.h) are optnone and must stay as clang made them: a leaf helper
+/// inlined into a saved main came back as main's "plain" body, compiled unlike
+/// the plain build's (1.48x its instructions).
+bool mayInlineEarlyInto(const llvm::Function &F);
+
 struct InlineAccessorsPass : llvm::PassInfoMixin<InlineAccessorsPass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
 };

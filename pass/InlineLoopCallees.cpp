@@ -2,6 +2,8 @@
 
 #include "InlineLoopCallees.h"
 
+#include "InlineAccessors.h"
+
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/AssumptionCache.h"
@@ -91,8 +93,7 @@ PreservedAnalyses InlineLoopCalleesPass::run(Module &M, ModuleAnalysisManager &M
   };
   SmallVector<CallBase *, 16> Calls;
   for (Function &F : M) {
-    // optnone: the bodies SaveOriginals keeps (InlineAccessors.cpp).
-    if (F.isDeclaration() || F.hasOptNone())
+    if (!mayInlineEarlyInto(F))
       continue;
     LoopInfo *LI = nullptr;
     for (Instruction &I : instructions(F)) {
